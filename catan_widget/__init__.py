@@ -1,0 +1,23 @@
+"""catan-widget: the Settlers of Catan base game, played, taught and analysed in Jupyter.
+
+``Game`` and the actions come from the pure-Python engine; ``CatanWidget`` (the board) and
+``plots`` load on first use, so importing the engine never pulls in the widget stack.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import engine
+from .engine import *  # noqa: F403
+
+__version__ = "0.1.0"
+__all__ = [*engine.__all__, "CatanWidget", "__version__"]  # noqa: F405, PLE0604
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CatanWidget":
+        from .widget import CatanWidget
+
+        return CatanWidget
+    raise AttributeError(f"module 'catan_widget' has no attribute {name!r}")

@@ -1,0 +1,77 @@
+"""The rules engine: pure Python, standard library only.
+
+Start with :class:`Game`; actions are in :mod:`.actions`, the board's ids in :mod:`.topology`.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    AcceptTrade,
+    Action,
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    BuyDevelopmentCard,
+    CancelTrade,
+    ConfirmTrade,
+    CounterTrade,
+    DeclineTrade,
+    Discard,
+    EndTurn,
+    MaritimeTrade,
+    MoveRobber,
+    OfferTrade,
+    PlayKnight,
+    PlayMonopoly,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    RollDice,
+    action_from_dict,
+    action_to_dict,
+    decode,
+    encode,
+)
+from .board import Board, beginner_board, random_board
+from .constants import DEV_CARDS, RESOURCES, TERRAINS
+from .errors import IllegalActionError, SaveError
+from .game import Game
+from .players import PlayerView
+from .rules import Rules
+
+__all__ = [
+    "DEV_CARDS",
+    "RESOURCES",
+    "TERRAINS",
+    "AcceptTrade",
+    "Action",
+    "Board",
+    "BuildCity",
+    "BuildRoad",
+    "BuildSettlement",
+    "BuyDevelopmentCard",
+    "CancelTrade",
+    "ConfirmTrade",
+    "CounterTrade",
+    "DeclineTrade",
+    "Discard",
+    "EndTurn",
+    "Game",
+    "IllegalActionError",
+    "MaritimeTrade",
+    "MoveRobber",
+    "OfferTrade",
+    "PlayKnight",
+    "PlayMonopoly",
+    "PlayRoadBuilding",
+    "PlayYearOfPlenty",
+    "PlayerView",
+    "RollDice",
+    "Rules",
+    "SaveError",
+    "action_from_dict",
+    "action_to_dict",
+    "beginner_board",
+    "decode",
+    "encode",
+    "random_board",
+]

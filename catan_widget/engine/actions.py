@@ -1,0 +1,457 @@
+"""Every decision a player can make, one frozen dataclass per kind.
+
+Actions are values: equal when their fields are equal, hashable, with a plain-words ``str()``,
+a JSON form (:func:`action_to_dict` / :func:`action_from_dict`) and a stable integer code
+(:func:`encode` / :func:`decode`) for machine-learning users.  Resources may be given by name
+(``"ore"``) or id (``4``); they are stored as ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .constants import RESOURCES, cards_text
+from .errors import IllegalActionError
+from .topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
+
+ResourceLike = int | str
+Cards = tuple[int, int, int, int, int]
+
+
+def to_resource(value: object, what: str = "resource") -> int:
+    """A resource id from a name or id; raises IllegalActionError for anything else."""
+    if isinstance(value, str) and value in RESOURCES:
+        return RESOURCES.index(value)
+    if type(value) is int and 0 <= value < 5:
+        return value
+    raise IllegalActionError(f"{what} must be one of {', '.join(RESOURCES)} (or 0..4), got {value!r}")
+
+
+def to_cards(value: object, what: str = "cards") -> Cards:
+    """A 5-tuple of counts from a ``{name: count}`` dict or a sequence of 5 counts."""
+    if isinstance(value, dict):
+        counts = [0] * 5
+        for key, n in value.items():
+            if type(n) is not int or n < 0:
+                raise IllegalActionError(f"{what}: the count of {key!r} must be a whole number >= 0")
+            counts[to_resource(key, f"{what} key")] += n
+    elif isinstance(value, (list, tuple)) and len(value) == 5:
+        counts = list(value)
+        if not all(type(n) is int and 0 <= n <= 95 for n in counts):
+            raise IllegalActionError(f"{what} must be 5 whole numbers >= 0, got {value!r}")
+    else:
+        raise IllegalActionError(f"{what} must be a dict of resource counts or 5 counts, got {value!r}")
+    if any(n > 95 for n in counts):
+        raise IllegalActionError(f"{what}: no count can exceed 95, got {value!r}")
+    return (counts[0], counts[1], counts[2], counts[3], counts[4])
+
+
+def _check_id(value: object, limit: int, what: str) -> None:
+    if type(value) is not int or not 0 <= value < limit:
+        raise IllegalActionError(f"{what} must be an id from 0 to {limit - 1}, got {value!r}")
+
+
+def _check_seat(value: object, what: str, allow_none: bool = False) -> None:
+    if value is None and allow_none:
+        return
+    if type(value) is not int or not 0 <= value < 4:
+        raise IllegalActionError(f"{what} must be a seat number 0..3, got {value!r}")
+
+
+class Action:
+    """Base class of all actions; ``kind`` is the JSON name."""
+
+    kind: ClassVar[str] = ""
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RollDice(Action):
+    """Roll the two dice (mandatory once per turn)."""
+
+    kind: ClassVar[str] = "roll"
+
+    def __str__(self) -> str:
+        return "roll the dice"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End the turn; play passes clockwise."""
+
+    kind: ClassVar[str] = "end_turn"
+
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoad(Action):
+    """Place a road on path ``edge`` (free in setup and with Road Building)."""
+
+    edge: int
+    kind: ClassVar[str] = "build_road"
+
+    def __post_init__(self) -> None:
+        _check_id(self.edge, EDGE_COUNT, "edge")
+
+    def __str__(self) -> str:
+        return f"build a road on path {self.edge}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSettlement(Action):
+    """Place a settlement on intersection ``node`` (free in setup)."""
+
+    node: int
+    kind: ClassVar[str] = "build_settlement"
+
+    def __post_init__(self) -> None:
+        _check_id(self.node, NODE_COUNT, "node")
+
+    def __str__(self) -> str:
+        return f"build a settlement on intersection {self.node}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildCity(Action):
+    """Upgrade one's settlement on ``node`` to a city."""
+
+    node: int
+    kind: ClassVar[str] = "build_city"
+
+    def __post_init__(self) -> None:
+        _check_id(self.node, NODE_COUNT, "node")
+
+    def __str__(self) -> str:
+        return f"build a city on intersection {self.node}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyDevelopmentCard(Action):
+    """Buy the top development card."""
+
+    kind: ClassVar[str] = "buy_development_card"
+
+    def __str__(self) -> str:
+        return "buy a development card"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayKnight(Action):
+    """Play a knight: move the robber and steal."""
+
+    kind: ClassVar[str] = "play_knight"
+
+    def __str__(self) -> str:
+        return "play a knight"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRoadBuilding(Action):
+    """Play Road Building: place up to two free roads next."""
+
+    kind: ClassVar[str] = "play_road_building"
+
+    def __str__(self) -> str:
+        return "play road building"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayYearOfPlenty(Action):
+    """Play Year of Plenty: take ``first`` and ``second`` from the bank."""
+
+    first: int
+    second: int
+    kind: ClassVar[str] = "play_year_of_plenty"
+
+    def __post_init__(self) -> None:
+        a, b = to_resource(self.first, "first"), to_resource(self.second, "second")
+        object.__setattr__(self, "first", min(a, b))
+        object.__setattr__(self, "second", max(a, b))
+
+    def __str__(self) -> str:
+        return f"play year of plenty for {RESOURCES[self.first]} and {RESOURCES[self.second]}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMonopoly(Action):
+    """Play Monopoly on ``resource``: every other player hands over all of it."""
+
+    resource: int
+    kind: ClassVar[str] = "play_monopoly"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "resource", to_resource(self.resource))
+
+    def __str__(self) -> str:
+        return f"play monopoly on {RESOURCES[self.resource]}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRobber(Action):
+    """Move the robber to ``hex`` and steal from ``victim`` (None when nobody can be robbed)."""
+
+    hex: int
+    victim: int | None = None
+    kind: ClassVar[str] = "move_robber"
+
+    def __post_init__(self) -> None:
+        _check_id(self.hex, HEX_COUNT, "hex")
+        _check_seat(self.victim, "victim", allow_none=True)
+
+    def __str__(self) -> str:
+        who = "" if self.victim is None else f" and rob seat {self.victim}"
+        return f"move the robber to hex {self.hex}{who}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard these cards after a 7 (``cards``: 5 counts, or a dict of names)."""
+
+    cards: Cards
+    kind: ClassVar[str] = "discard"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", to_cards(self.cards))
+
+    def __str__(self) -> str:
+        return f"discard {cards_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MaritimeTrade(Action):
+    """Trade with the bank at the best rate one has: ``give`` for one ``get``."""
+
+    give: int
+    get: int
+    kind: ClassVar[str] = "maritime_trade"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "give", to_resource(self.give, "give"))
+        object.__setattr__(self, "get", to_resource(self.get, "get"))
+
+    def __str__(self) -> str:
+        return f"trade {RESOURCES[self.give]} to the bank for 1 {RESOURCES[self.get]}"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTrade(Action):
+    """Offer ``give`` for ``want`` to seat ``to`` (None = to every other player)."""
+
+    give: Cards
+    want: Cards
+    to: int | None = None
+    kind: ClassVar[str] = "offer_trade"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "give", to_cards(self.give, "give"))
+        object.__setattr__(self, "want", to_cards(self.want, "want"))
+        _check_seat(self.to, "to", allow_none=True)
+
+    def __str__(self) -> str:
+        who = "everyone" if self.to is None else f"seat {self.to}"
+        return f"offer {cards_text(self.give)} for {cards_text(self.want)} to {who}"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTrade(Action):
+    """Accept the trade offered to you."""
+
+    kind: ClassVar[str] = "accept_trade"
+
+    def __str__(self) -> str:
+        return "accept the trade"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineTrade(Action):
+    """Decline the trade offered to you."""
+
+    kind: ClassVar[str] = "decline_trade"
+
+    def __str__(self) -> str:
+        return "decline the trade"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterTrade(Action):
+    """Answer an offer with other terms: you would give ``give`` for ``want``."""
+
+    give: Cards
+    want: Cards
+    kind: ClassVar[str] = "counter_trade"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "give", to_cards(self.give, "give"))
+        object.__setattr__(self, "want", to_cards(self.want, "want"))
+
+    def __str__(self) -> str:
+        return f"counter: give {cards_text(self.give)} for {cards_text(self.want)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmTrade(Action):
+    """The proposer closes the trade with ``player`` on that player's answer."""
+
+    player: int
+    kind: ClassVar[str] = "confirm_trade"
+
+    def __post_init__(self) -> None:
+        _check_seat(self.player, "player")
+
+    def __str__(self) -> str:
+        return f"confirm the trade with seat {self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class CancelTrade(Action):
+    """The proposer withdraws the offer."""
+
+    kind: ClassVar[str] = "cancel_trade"
+
+    def __str__(self) -> str:
+        return "cancel the trade"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    RollDice,
+    EndTurn,
+    BuildRoad,
+    BuildSettlement,
+    BuildCity,
+    BuyDevelopmentCard,
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    PlayMonopoly,
+    MoveRobber,
+    Discard,
+    MaritimeTrade,
+    OfferTrade,
+    AcceptTrade,
+    DeclineTrade,
+    CounterTrade,
+    ConfirmTrade,
+    CancelTrade,
+)
+ACTION_BY_KIND: dict[str, type[Action]] = {t.kind: t for t in ACTION_TYPES}
+
+_CARD_FIELDS = {"cards", "give", "want"}
+_RESOURCE_FIELDS = {"first", "second", "resource"}
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """JSON form: ``{"kind": ..., field: value}``; resources by name, cards as name→count."""
+    out: dict[str, Any] = {"kind": action.kind}
+    for f in fields(action):  # type: ignore[arg-type]
+        value = getattr(action, f.name)
+        if f.name in _CARD_FIELDS:
+            value = {RESOURCES[r]: n for r, n in enumerate(value) if n}
+        elif f.name in _RESOURCE_FIELDS or (isinstance(action, MaritimeTrade)):
+            value = RESOURCES[value]
+        out[f.name] = value
+    if isinstance(action, PlayYearOfPlenty):
+        out = {"kind": action.kind, "resources": [out.pop("first"), out.pop("second")]}
+    return out
+
+
+def action_from_dict(data: object) -> Action:
+    """Parse the JSON form; raises IllegalActionError naming what is malformed."""
+    if not isinstance(data, dict):
+        raise IllegalActionError(f"an action must be an object with a 'kind', got {type(data).__name__}")
+    kind = data.get("kind")
+    cls = ACTION_BY_KIND.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise IllegalActionError(f"unknown action kind {kind!r}")
+    args = {k: v for k, v in data.items() if k != "kind"}
+    if cls is PlayYearOfPlenty:
+        pair = args.pop("resources", None)
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise IllegalActionError("play_year_of_plenty needs 'resources': a list of two resources")
+        args["first"], args["second"] = pair
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    optional = {"victim", "to"}
+    unknown = sorted(set(args) - set(names))
+    missing = [n for n in names if n not in args and n not in optional]
+    if unknown or missing:
+        raise IllegalActionError(
+            f"{kind}: "
+            + "; ".join(
+                ([f"unexpected field(s) {', '.join(unknown)}"] if unknown else [])
+                + ([f"missing field(s) {', '.join(missing)}"] if missing else [])
+            )
+        )
+    return cls(**args)
+
+
+# --- integer codec ----------------------------------------------------------------------------
+_FIXED: list[Action] = [RollDice(), EndTurn()]
+_FIXED += [BuildRoad(e) for e in range(EDGE_COUNT)]
+_FIXED += [BuildSettlement(n) for n in range(NODE_COUNT)]
+_FIXED += [BuildCity(n) for n in range(NODE_COUNT)]
+_FIXED += [BuyDevelopmentCard(), PlayKnight(), PlayRoadBuilding()]
+_FIXED += [PlayYearOfPlenty(a, b) for a in range(5) for b in range(a, 5)]
+_FIXED += [PlayMonopoly(r) for r in range(5)]
+_FIXED += [MoveRobber(h, v) for h in range(HEX_COUNT) for v in (None, 0, 1, 2, 3)]
+_FIXED += [MaritimeTrade(g, t) for g in range(5) for t in range(5) if g != t]
+_FIXED += [AcceptTrade(), DeclineTrade(), CancelTrade()]
+_FIXED += [ConfirmTrade(p) for p in range(4)]
+FIXED_ACTIONS: tuple[Action, ...] = tuple(_FIXED)
+"""Every action without card counts, in code order; their code is their index here."""
+_FIXED_CODE = {a: i for i, a in enumerate(FIXED_ACTIONS)}
+_DISCARD_BASE = len(FIXED_ACTIONS)
+_SPAN = 96**5
+
+
+def _pack(cards: Cards) -> int:
+    value = 0
+    for n in cards:
+        value = value * 96 + n
+    return value
+
+
+def _unpack(value: int) -> Cards:
+    out = []
+    for _ in range(5):
+        value, n = divmod(value, 96)
+        out.append(n)
+    return (out[4], out[3], out[2], out[1], out[0])
+
+
+def encode(action: Action) -> int:
+    """A stable integer for an action (fixed actions first, then card-carrying ones)."""
+    code = _FIXED_CODE.get(action)
+    if code is not None:
+        return code
+    if isinstance(action, Discard):
+        return _DISCARD_BASE + _pack(action.cards)
+    if isinstance(action, CounterTrade):
+        return _DISCARD_BASE + _SPAN + _pack(action.give) * _SPAN + _pack(action.want)
+    if isinstance(action, OfferTrade):
+        to = 4 if action.to is None else action.to
+        base = _DISCARD_BASE + _SPAN + _SPAN * _SPAN
+        return base + (to * _SPAN + _pack(action.give)) * _SPAN + _pack(action.want)
+    raise IllegalActionError(f"cannot encode {action!r}")
+
+
+def decode(code: int) -> Action:
+    """The action of an integer from :func:`encode`."""
+    if type(code) is not int or code < 0:
+        raise IllegalActionError(f"an action code is a whole number >= 0, got {code!r}")
+    if code < _DISCARD_BASE:
+        return FIXED_ACTIONS[code]
+    code -= _DISCARD_BASE
+    if code < _SPAN:
+        return Discard(_unpack(code))
+    code -= _SPAN
+    if code < _SPAN * _SPAN:
+        give, want = divmod(code, _SPAN)
+        return CounterTrade(_unpack(give), _unpack(want))
+    code -= _SPAN * _SPAN
+    rest, want = divmod(code, _SPAN)
+    to, give = divmod(rest, _SPAN)
+    if to > 4:
+        raise IllegalActionError("action code out of range")
+    return OfferTrade(_unpack(give), _unpack(want), None if to == 4 else to)

@@ -1,0 +1,241 @@
+"""Building rules (RULES.md §3, §5): roads, settlements, cities, piece limits, setup placement."""
+
+from __future__ import annotations
+
+from .board import Board
+from .constants import CITY_COST, ROAD_COST, SETTLEMENT_COST, cards_text
+from .errors import IllegalActionError
+from .events import Events
+from .phases import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
+from .scoring import award_longest_road, road_length
+from .state import CITY, EMPTY, SETTLEMENT, State
+from .topology import EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS
+
+
+def can_afford(hand: list[int], cost: tuple[int, ...]) -> bool:
+    """True when ``hand`` covers ``cost``."""
+    return all(h >= c for h, c in zip(hand, cost))
+
+
+def require_afford(s: State, p: int, cost: tuple[int, ...], what: str) -> None:
+    """Raise unless seat ``p`` can pay ``cost``."""
+    if not can_afford(s.hands[p], cost):
+        raise IllegalActionError(f"Not enough resources: {what} costs {cards_text(cost)}.")
+
+
+def pay(s: State, p: int, cost: tuple[int, ...]) -> None:
+    """Move ``cost`` from seat ``p``'s hand to the bank."""
+    hand, bank = s.hands[p], s.bank
+    for r in range(5):
+        c = cost[r]
+        if c:
+            hand[r] -= c
+            bank[r] += c
+
+
+def distance_ok(s: State, node: int) -> bool:
+    """The distance rule: no building on any neighbouring intersection."""
+    owner = s.node_owner
+    return all(owner[m] == EMPTY for m in NODE_NEIGHBORS[node])
+
+
+def road_spots(s: State, p: int) -> list[int]:
+    """Free edges where seat ``p`` may build a road (touching its road or building, never
+    continuing through an opponent's building), ascending.
+    """
+    edge_owner, node_owner = s.edge_owner, s.node_owner
+    spots: set[int] = set()
+    for e in s.roads[p]:
+        for n in EDGE_NODES[e]:
+            owner = node_owner[n]
+            if owner in (EMPTY, p):
+                for f in NODE_EDGES[n]:
+                    if edge_owner[f] == EMPTY:
+                        spots.add(f)
+    for n in range(NODE_COUNT):
+        if node_owner[n] == p:
+            for f in NODE_EDGES[n]:
+                if edge_owner[f] == EMPTY:
+                    spots.add(f)
+    return sorted(spots)
+
+
+def settlement_spots(s: State, p: int) -> list[int]:
+    """Free nodes obeying the distance rule and touching one of seat ``p``'s roads."""
+    node_owner = s.node_owner
+    spots = {n for e in s.roads[p] for n in EDGE_NODES[e] if node_owner[n] == EMPTY and distance_ok(s, n)}
+    return sorted(spots)
+
+
+def setup_settlement_spots(s: State) -> list[int]:
+    """Free nodes obeying the distance rule (setup needs no road)."""
+    owner = s.node_owner
+    return [n for n in range(NODE_COUNT) if owner[n] == EMPTY and distance_ok(s, n)]
+
+
+def city_spots(s: State, p: int) -> list[int]:
+    """Seat ``p``'s settlements."""
+    owner, level = s.node_owner, s.node_level
+    return [n for n in range(NODE_COUNT) if owner[n] == p and level[n] == SETTLEMENT]
+
+
+def _check_road_edge(s: State, p: int, edge: int) -> None:
+    if s.edge_owner[edge] != EMPTY:
+        raise IllegalActionError(f"Path {edge} already has a road.")
+    if s.pieces[p][0] == 0:
+        raise IllegalActionError("No roads left: each player has only 15.")
+    if edge not in road_spots(s, p):
+        raise IllegalActionError(
+            f"A road must touch your own road, settlement or city, and may not continue through "
+            f"an opponent's building (path {edge})."
+        )
+
+
+def check_build_road(s: State, p: int, edge: int) -> None:
+    """Validate a road in the current phase (setup, road building or a paid road)."""
+    phase = s.phase
+    if phase == SETUP_ROAD:
+        if s.edge_owner[edge] != EMPTY:
+            raise IllegalActionError(f"Path {edge} already has a road.")
+        if s.last_settlement not in EDGE_NODES[edge]:
+            raise IllegalActionError(
+                "In setup the road must touch the settlement you just placed "
+                f"(intersection {s.last_settlement})."
+            )
+        return
+    if phase == ROAD_BUILDING:
+        _check_road_edge(s, p, edge)
+        return
+    _require_main(s, "build a road")
+    require_afford(s, p, ROAD_COST, "a road")
+    _check_road_edge(s, p, edge)
+
+
+def _require_main(s: State, what: str) -> None:
+    if s.phase == ROLL:
+        raise IllegalActionError(f"You must roll the dice before you {what}.")
+    if s.phase != MAIN:
+        raise IllegalActionError(f"You cannot {what} now (phase: {s.phase_name()}).")
+
+
+def place_road(s: State, p: int, edge: int, ev: Events) -> None:
+    """Put a road down (payment handled by the caller) and update Longest Road."""
+    s.edge_owner[edge] = p
+    s.roads[p].append(edge)
+    s.pieces[p][0] -= 1
+    ev.append(("road", p, edge))
+    before = s.longest
+    s.road_len[p] = road_length(s, p)
+    award_longest_road(s)
+    if s.longest != before:
+        ev.append(("longest_road", s.longest, before, max(s.road_len)))
+
+
+def apply_build_road(s: State, p: int, edge: int, ev: Events) -> None:
+    """Build a road (validated)."""
+    phase = s.phase
+    if phase == MAIN:
+        pay(s, p, ROAD_COST)
+        s.built = True
+    place_road(s, p, edge, ev)
+    if phase == SETUP_ROAD:
+        advance_setup(s)
+    elif phase == ROAD_BUILDING:
+        s.free_roads -= 1
+        if s.free_roads <= 0 or s.pieces[p][0] == 0 or not road_spots(s, p):
+            s.free_roads = 0
+            s.phase = MAIN if s.rolled else ROLL
+
+
+def advance_setup(s: State) -> None:
+    """After a setup road: next seat in snake order, or the first normal turn."""
+    s.setup_step += 1
+    order = s.setup_order()
+    if s.setup_step >= len(order):
+        s.phase = ROLL
+        s.turn = 1
+        s.current = s.turn_player = s.first
+    else:
+        s.phase = SETUP_SETTLEMENT
+        s.current = order[s.setup_step]
+    s.last_settlement = -1
+
+
+def check_build_settlement(s: State, p: int, node: int) -> None:
+    """Validate a settlement (setup or paid)."""
+    if s.node_owner[node] != EMPTY:
+        raise IllegalActionError(f"Intersection {node} is already occupied.")
+    if not distance_ok(s, node):
+        raise IllegalActionError(
+            f"The distance rule: no settlement may be placed next to another building "
+            f"(intersection {node} has a neighbour built on)."
+        )
+    if s.phase == SETUP_SETTLEMENT:
+        return
+    _require_main(s, "build a settlement")
+    require_afford(s, p, SETTLEMENT_COST, "a settlement")
+    if s.pieces[p][1] == 0:
+        raise IllegalActionError(
+            "No settlements left: each player has only 5 (build a city to get one back)."
+        )
+    if not any(s.edge_owner[e] == p for e in NODE_EDGES[node]):
+        raise IllegalActionError(f"A settlement must touch one of your own roads (intersection {node}).")
+
+
+def apply_build_settlement(s: State, p: int, node: int, ev: Events, board: Board) -> None:
+    """Build a settlement (validated); in the second setup round it pays its hexes."""
+    setup = s.phase == SETUP_SETTLEMENT
+    if not setup:
+        pay(s, p, SETTLEMENT_COST)
+        s.built = True
+    s.node_owner[node] = p
+    s.node_level[node] = SETTLEMENT
+    s.pieces[p][1] -= 1
+    ev.append(("settlement", p, node))
+    if setup:
+        s.last_settlement = node
+        s.phase = SETUP_ROAD
+        if s.setup_step >= s.n:
+            gained = [0] * 5
+            for h in NODE_HEXES[node]:
+                r = board.resource(h)
+                if r is not None and s.bank[r] > 0:
+                    gained[r] += 1
+                    s.bank[r] -= 1
+                    s.hands[p][r] += 1
+            ev.append(("setup_income", p, tuple(gained)))
+        return
+    _recompute_roads_through(s, node, p, ev)
+
+
+def _recompute_roads_through(s: State, node: int, builder: int, ev: Events) -> None:
+    """A new building may cut opponents' chains at ``node``: recompute and re-award."""
+    touched = sorted({s.edge_owner[e] for e in NODE_EDGES[node]} - {EMPTY, builder})
+    if not touched:
+        return
+    before = s.longest
+    for q in touched:
+        s.road_len[q] = road_length(s, q)
+    award_longest_road(s)
+    if s.longest != before:
+        ev.append(("longest_road", s.longest, before, max(s.road_len)))
+
+
+def check_build_city(s: State, p: int, node: int) -> None:
+    """Validate a city upgrade."""
+    _require_main(s, "build a city")
+    if s.node_owner[node] != p or s.node_level[node] != SETTLEMENT:
+        raise IllegalActionError(f"A city must replace one of your own settlements (intersection {node}).")
+    require_afford(s, p, CITY_COST, "a city")
+    if s.pieces[p][2] == 0:
+        raise IllegalActionError("No cities left: each player has only 4.")
+
+
+def apply_build_city(s: State, p: int, node: int, ev: Events) -> None:
+    """Upgrade a settlement (validated); the settlement returns to the supply."""
+    pay(s, p, CITY_COST)
+    s.built = True
+    s.node_level[node] = CITY
+    s.pieces[p][2] -= 1
+    s.pieces[p][1] += 1
+    ev.append(("city", p, node))

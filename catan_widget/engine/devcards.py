@@ -1,0 +1,131 @@
+"""Development cards (RULES.md §4.4, §6): buying, timing rules, and each card's effect."""
+
+from __future__ import annotations
+
+from .building import can_afford, pay, require_afford, road_spots
+from .constants import (
+    DEV_CARD_COST,
+    DEV_CARDS,
+    KNIGHT,
+    MONOPOLY,
+    RESOURCES,
+    ROAD_BUILDING,
+    YEAR_OF_PLENTY,
+)
+from .errors import IllegalActionError
+from .events import Events
+from .phases import MAIN, MOVE_ROBBER, ROLL
+from .phases import ROAD_BUILDING as ROAD_BUILDING_PHASE
+from .scoring import award_largest_army
+from .state import State
+
+
+def check_buy(s: State, p: int, card: int | None) -> None:
+    """Validate buying a card (``card``: a scripted draw, which must be in the deck)."""
+    if s.phase == ROLL:
+        raise IllegalActionError("You must roll the dice before you buy a development card.")
+    if s.phase != MAIN:
+        raise IllegalActionError(f"You cannot buy a development card now (phase: {s.phase_name()}).")
+    if not s.deck:
+        raise IllegalActionError("The development card deck is empty.")
+    require_afford(s, p, DEV_CARD_COST, "a development card")
+    if card is not None and (type(card) is not int or card not in s.deck):
+        raise IllegalActionError(f"A scripted draw must be a card id still in the deck, got {card!r}.")
+
+
+def apply_buy(s: State, p: int, ev: Events, card: int | None) -> None:
+    """Pay and draw the top card (or the scripted one); it cannot be played this turn."""
+    pay(s, p, DEV_CARD_COST)
+    s.built = True
+    if card is None:
+        card = s.deck.pop()
+    else:
+        s.deck.remove(card)
+    s.dev_new[p][card] += 1
+    ev.append(("buy", p, card))
+
+
+def check_play(s: State, p: int, card: int) -> None:
+    """The timing rules: own turn, before or after the roll, one card per turn, not bought
+    this turn (victory point cards are never played).
+    """
+    name = DEV_CARDS[card].replace("_", " ")
+    if s.phase not in (ROLL, MAIN) or p != s.turn_player:
+        raise IllegalActionError(f"You cannot play {name} now (phase: {s.phase_name()}).")
+    if s.dev_played:
+        raise IllegalActionError("Only one development card may be played per turn.")
+    if s.dev[p][card] == 0:
+        if s.dev_new[p][card]:
+            raise IllegalActionError(
+                f"A development card bought this turn cannot be played this turn ({name})."
+            )
+        raise IllegalActionError(f"You have no {name} card to play.")
+
+
+def _play(s: State, p: int, card: int) -> None:
+    s.dev[p][card] -= 1
+    s.dev_played = True
+
+
+def apply_knight(s: State, p: int, ev: Events) -> None:
+    """Knight: count it, maybe take Largest Army, then move the robber."""
+    _play(s, p, KNIGHT)
+    s.knights[p] += 1
+    ev.append(("play", p, KNIGHT, ""))
+    before = s.army
+    award_largest_army(s, p)
+    if s.army != before:
+        ev.append(("largest_army", p, s.knights[p]))
+    s.phase = MOVE_ROBBER
+
+
+def check_road_building(s: State, p: int) -> None:
+    """Road Building needs a road in supply and a legal spot for it."""
+    check_play(s, p, ROAD_BUILDING)
+    if s.pieces[p][0] == 0 or not road_spots(s, p):
+        raise IllegalActionError("Road building: you have no road to place or no legal spot for one.")
+
+
+def apply_road_building(s: State, p: int, ev: Events) -> None:
+    """Road Building: the next one or two roads are free."""
+    _play(s, p, ROAD_BUILDING)
+    s.free_roads = min(2, s.pieces[p][0])
+    s.phase = ROAD_BUILDING_PHASE
+    ev.append(("play", p, ROAD_BUILDING, ""))
+
+
+def check_year_of_plenty(s: State, p: int, a: int, b: int) -> None:
+    """Year of Plenty: the bank must hold both cards."""
+    check_play(s, p, YEAR_OF_PLENTY)
+    need = [0] * 5
+    need[a] += 1
+    need[b] += 1
+    if not can_afford(s.bank, tuple(need)):
+        raise IllegalActionError("Year of plenty: the bank does not hold those cards.")
+
+
+def apply_year_of_plenty(s: State, p: int, a: int, b: int, ev: Events) -> None:
+    """Take the two cards from the bank."""
+    _play(s, p, YEAR_OF_PLENTY)
+    for r in (a, b):
+        s.bank[r] -= 1
+        s.hands[p][r] += 1
+    ev.append(("play", p, YEAR_OF_PLENTY, f"took {RESOURCES[a]} and {RESOURCES[b]}"))
+
+
+def apply_monopoly(s: State, p: int, r: int, ev: Events) -> None:
+    """Every other seat hands over all its cards of resource ``r``."""
+    _play(s, p, MONOPOLY)
+    total = 0
+    for q in range(s.n):
+        if q != p:
+            total += s.hands[q][r]
+            s.hands[q][r] = 0
+    s.hands[p][r] += total
+    ev.append(("play", p, MONOPOLY, f"took {total} {RESOURCES[r]}"))
+
+
+def yop_pairs(s: State) -> list[tuple[int, int]]:
+    """Pairs ``(a <= b)`` the bank can give for Year of Plenty."""
+    bank = s.bank
+    return [(a, b) for a in range(5) for b in range(a, 5) if bank[a] >= (2 if a == b else 1) and bank[b]]

@@ -1,0 +1,120 @@
+"""Rolling the dice and production, with the robber and the bank-shortage exception (§4.1–2)."""
+
+from __future__ import annotations
+
+from .board import Board
+from .errors import IllegalActionError
+from .events import Events
+from .phases import DISCARD, MAIN, MOVE_ROBBER, ROLL
+from .state import State
+from .topology import HEX_NODES
+
+
+def check_roll(s: State, dice: tuple[int, int] | None) -> None:
+    """Validate a roll: once per turn, at the start of it; scripted dice must be real dice."""
+    if s.phase != ROLL:
+        if s.rolled:
+            raise IllegalActionError("You have already rolled the dice this turn.")
+        raise IllegalActionError(f"You cannot roll the dice now (phase: {s.phase_name()}).")
+    if dice is not None:
+        ok = isinstance(dice, tuple) and len(dice) == 2 and all(type(d) is int and 1 <= d <= 6 for d in dice)
+        if not ok:
+            raise IllegalActionError(f"Scripted dice must be a pair of numbers 1..6, got {dice!r}.")
+
+
+def apply_roll(s: State, board: Board, limit: int, ev: Events, dice: tuple[int, int] | None) -> None:
+    """Roll (or use scripted dice), then produce or start the robber sequence."""
+    if dice is None:
+        rng = s.rng
+        dice = (rng.die(), rng.die())
+    total = dice[0] + dice[1]
+    s.dice = dice
+    s.dice_counts[total - 2] += 1
+    s.rolled = True
+    p = s.turn_player
+    if total != 7:
+        gains = produce(s, board, total)
+        ev.append(("roll", p, dice, gains))
+        s.phase = MAIN
+        return
+    ev.append(("roll", p, dice, ()))
+    start_discards(s, limit, ev)
+
+
+def produce(s: State, board: Board, number: int) -> tuple[tuple[int, int, int], ...]:
+    """Pay every seat for hexes showing ``number`` (not under the robber).
+
+    Bank shortage: if the bank cannot pay everyone what they are owed of a resource, nobody gets
+    it, unless only one seat is owed it, who gets what is left.  Returns ``(seat, resource, n)``.
+    """
+    owed: dict[int, list[int]] = {}
+    node_owner, node_level = s.node_owner, s.node_level
+    for h in board.hexes_by_number[number]:
+        if h == s.robber:
+            continue
+        r = board.terrain[h]
+        for n in HEX_NODES[h]:
+            p = node_owner[n]
+            if p >= 0:
+                row = owed.get(r)
+                if row is None:
+                    row = owed[r] = [0] * s.n
+                row[p] += node_level[n]
+    gains = []
+    for r in sorted(owed):
+        row = owed[r]
+        need = sum(row)
+        if need > s.bank[r]:
+            takers = [p for p in range(s.n) if row[p]]
+            if len(takers) > 1:
+                continue
+            row = [min(x, s.bank[r]) for x in row]
+        for p in range(s.n):
+            if row[p]:
+                s.hands[p][r] += row[p]
+                s.bank[r] -= row[p]
+                gains.append((p, r, row[p]))
+    return tuple(gains)
+
+
+def start_discards(s: State, limit: int, ev: Events) -> None:
+    """After a 7: everyone holding more than ``limit`` cards owes half of them, rounded down."""
+    for p in range(s.n):
+        held = sum(s.hands[p])
+        s.discards[p] = held // 2 if held > limit else 0
+    _next_discarder(s)
+
+
+def _next_discarder(s: State) -> None:
+    for i in range(s.n):
+        p = (s.turn_player + i) % s.n
+        if s.discards[p]:
+            s.phase = DISCARD
+            s.current = p
+            return
+    s.phase = MOVE_ROBBER
+    s.current = s.turn_player
+
+
+def check_discard(s: State, p: int, cards: tuple[int, ...]) -> None:
+    """Validate a discard: exactly the count owed, only cards one holds."""
+    if s.phase != DISCARD:
+        raise IllegalActionError("You can only discard when a 7 makes you (more than 7 cards).")
+    owed = s.discards[p]
+    if sum(cards) != owed:
+        raise IllegalActionError(
+            f"You must discard exactly half your hand, rounded down: {owed} cards, not {sum(cards)}."
+        )
+    if any(c > h for c, h in zip(cards, s.hands[p])):
+        raise IllegalActionError("You cannot discard cards you do not hold.")
+
+
+def apply_discard(s: State, p: int, cards: tuple[int, ...], ev: Events) -> None:
+    """Discard (validated) and pass to the next seat that owes cards, then the robber."""
+    hand, bank = s.hands[p], s.bank
+    for r in range(5):
+        hand[r] -= cards[r]
+        bank[r] += cards[r]
+    s.discards[p] = 0
+    ev.append(("discard", p, cards))
+    _next_discarder(s)

@@ -1,0 +1,92 @@
+"""Moving the robber and stealing (after a 7 or a knight; RULES.md §4.3, §6, §9 options)."""
+
+from __future__ import annotations
+
+from .board import Board
+from .errors import IllegalActionError
+from .events import Events
+from .phases import MAIN, MOVE_ROBBER, ROLL
+from .rules import Rules
+from .scoring import public_vp
+from .state import EMPTY, State
+from .topology import HEX_COUNT, HEX_NODES
+
+
+def robber_hexes(s: State, board: Board, rules: Rules) -> list[int]:
+    """Hexes the robber may move to now, ascending."""
+    hexes = [h for h in range(HEX_COUNT) if h != s.robber]
+    if not rules.robber_may_return_to_desert:
+        hexes = [h for h in hexes if h != board.desert]
+    if rules.friendly_robber:
+        mover = s.current
+        protected = {p for p in range(s.n) if p != mover and public_vp(s, p) <= 2}
+        friendly = [h for h in hexes if not protected & _owners_at(s, h)]
+        if friendly:
+            hexes = friendly
+    return hexes
+
+
+def _owners_at(s: State, hex_id: int) -> set[int]:
+    owner = s.node_owner
+    return {owner[n] for n in HEX_NODES[hex_id]} - {EMPTY}
+
+
+def victims_at(s: State, hex_id: int) -> list[int]:
+    """Opponents of the acting seat with a building on ``hex_id``, ascending."""
+    return sorted(_owners_at(s, hex_id) - {s.current})
+
+
+def check_move_robber(s: State, board: Board, rules: Rules, hex_id: int, victim: int | None) -> None:
+    """Validate a robber move and the choice of victim."""
+    if s.phase != MOVE_ROBBER:
+        raise IllegalActionError("You can only move the robber after rolling a 7 or playing a knight.")
+    if hex_id == s.robber:
+        raise IllegalActionError("The robber must move to a different hex.")
+    if hex_id not in robber_hexes(s, board, rules):
+        if hex_id == board.desert and not rules.robber_may_return_to_desert:
+            raise IllegalActionError("House rule: the robber may not return to the desert.")
+        raise IllegalActionError(
+            "Friendly robber: the robber may not go next to a player with 2 or fewer victory points."
+        )
+    victims = victims_at(s, hex_id)
+    if victim is None:
+        if victims:
+            raise IllegalActionError(
+                f"Choose whom to rob: a player with a building on hex {hex_id} (seats {victims})."
+            )
+    elif victim not in victims:
+        raise IllegalActionError(f"You can only rob an opponent with a settlement or city on hex {hex_id}.")
+
+
+def apply_move_robber(s: State, hex_id: int, victim: int | None, ev: Events, steal: int | None) -> None:
+    """Move the robber and steal one random card (or the scripted ``steal`` resource)."""
+    p = s.current
+    s.robber = hex_id
+    taken = -1
+    if victim is not None:
+        hand = s.hands[victim]
+        total = sum(hand)
+        if total:
+            if steal is None:
+                k = s.rng.below(total)
+                for r in range(5):
+                    k -= hand[r]
+                    if k < 0:
+                        taken = r
+                        break
+            else:
+                taken = steal
+            hand[taken] -= 1
+            s.hands[p][taken] += 1
+    ev.append(("robber", p, hex_id, victim, taken))
+    s.phase = MAIN if s.rolled else ROLL
+
+
+def check_steal_script(s: State, victim: int | None, steal: object) -> None:
+    """A scripted steal must name a resource the victim holds."""
+    if steal is None:
+        return
+    if type(steal) is not int or not 0 <= steal < 5:
+        raise IllegalActionError(f"A scripted steal must be a resource id 0..4, got {steal!r}.")
+    if victim is None or s.hands[victim][steal] == 0:
+        raise IllegalActionError("A scripted steal must name a resource the victim holds.")

@@ -1,0 +1,59 @@
+"""House options of RULES.md §9, as one frozen value."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The switches a house may flip; the defaults are the official base game.
+
+    Attributes:
+        vp_to_win: victory points that win the game on one's own turn.
+        red_numbers_may_touch: random boards may put 6 and 8 on neighbouring hexes.
+        spiral_tokens: random boards lay tokens in the official spiral order (A–R) instead of
+            shuffling them.
+        shuffle_harbors: random boards shuffle harbor types over the 9 frame positions.
+        robber_may_return_to_desert: the robber may be moved back onto the desert.
+        strict_phases: classic order — no trading once something was built this turn.
+        friendly_robber: the robber may not go on a hex touching a player (other than the mover)
+            with 2 or fewer visible VP, unless no other hex is possible.
+        discard_limit: a 7 makes players holding more than this many cards discard half.
+    """
+
+    vp_to_win: int = 10
+    red_numbers_may_touch: bool = False
+    spiral_tokens: bool = False
+    shuffle_harbors: bool = True
+    robber_may_return_to_desert: bool = True
+    strict_phases: bool = False
+    friendly_robber: bool = False
+    discard_limit: int = 7
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            expected = int if f.type in ("int", int) else bool
+            if type(value) is not expected:
+                raise TypeError(f"Rules.{f.name} must be {expected.__name__}, got {value!r}")
+        if not 3 <= self.vp_to_win <= 30:
+            raise ValueError(f"Rules.vp_to_win must be between 3 and 30, got {self.vp_to_win}")
+        if not 0 <= self.discard_limit <= 95:
+            raise ValueError(f"Rules.discard_limit must be 0..95, got {self.discard_limit}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a plain dict (for saves)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Rebuild from :meth:`to_dict` output; unknown keys are an error."""
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown rules option(s): {', '.join(map(str, unknown))}")
+        return cls(**data)

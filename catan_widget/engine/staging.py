@@ -1,0 +1,138 @@
+"""Staging a position directly: place pieces, hands, cards and the robber without playing.
+
+For teachers ("here is a position, what is legal?") and for tests of single rules.  A staged
+game keeps the staged state as its ``origin``: saves replay from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from .actions import to_cards
+from .constants import CARDS_PER_RESOURCE, DEV_CARDS, KNIGHT
+from .errors import IllegalActionError
+from .phases import PHASES
+from .scoring import award_largest_army, award_longest_road, road_length
+from .state import CITY, EMPTY, SETTLEMENT
+from .topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Who = Any  # a seat number or a player name
+
+
+def stage(
+    game: Game,
+    *,
+    settlements: Mapping[Who, Iterable[int]] | None = None,
+    cities: Mapping[Who, Iterable[int]] | None = None,
+    roads: Mapping[Who, Iterable[int]] | None = None,
+    hands: Mapping[Who, Any] | None = None,
+    dev_cards: Mapping[Who, Mapping[str, int]] | None = None,
+    knights: Mapping[Who, int] | None = None,
+    robber: int | None = None,
+    turn_player: Who | None = None,
+    phase: str = "roll",
+    longest_road: Who | None = None,
+    largest_army: Who | None = None,
+) -> None:
+    """Put a position on the board, replacing the current one, and continue from it.
+
+    Pieces may be placed anywhere (no distance or connection checks: a teacher may stage what
+    they like), but never two on one spot and never more than the supply.  Hands are taken from
+    the bank; staged development cards and played knights come out of the deck.  Longest Road
+    and Largest Army go to ``longest_road`` / ``largest_army`` if named, else by the rules.
+    ``phase`` is ``"roll"`` (the turn player is about to roll) or ``"main"`` (has rolled).
+    """
+    s = game.state.copy()
+    seat = game._seat_of
+    if phase not in ("roll", "main"):
+        raise ValueError("phase must be 'roll' or 'main'")
+    s.node_owner = [EMPTY] * NODE_COUNT
+    s.node_level = [0] * NODE_COUNT
+    s.edge_owner = [EMPTY] * EDGE_COUNT
+    s.roads = [[] for _ in range(s.n)]
+    for level, placed in ((SETTLEMENT, settlements), (CITY, cities)):
+        for who, nodes in (placed or {}).items():
+            for node in nodes:
+                if type(node) is not int or not 0 <= node < NODE_COUNT or s.node_owner[node] != EMPTY:
+                    raise ValueError(f"cannot stage a building on intersection {node!r}")
+                s.node_owner[node], s.node_level[node] = seat(who), level
+    for who, edges in (roads or {}).items():
+        p = seat(who)
+        for edge in edges:
+            if type(edge) is not int or not 0 <= edge < EDGE_COUNT or s.edge_owner[edge] != EMPTY:
+                raise ValueError(f"cannot stage a road on path {edge!r}")
+            s.edge_owner[edge] = p
+            s.roads[p].append(edge)
+    for p in range(s.n):
+        built = [s.node_level[n] for n in range(NODE_COUNT) if s.node_owner[n] == p]
+        s.pieces[p] = [15 - len(s.roads[p]), 5 - built.count(SETTLEMENT), 4 - built.count(CITY)]
+        if min(s.pieces[p]) < 0:
+            raise ValueError(f"{game.names[p]} would have more pieces than the supply (15/5/4)")
+    s.hands = [[0] * 5 for _ in range(s.n)]
+    for who, cards in (hands or {}).items():
+        try:
+            s.hands[seat(who)] = list(to_cards(cards, "hand"))
+        except IllegalActionError as exc:
+            raise ValueError(str(exc)) from None
+    s.bank = [CARDS_PER_RESOURCE - sum(h[r] for h in s.hands) for r in range(5)]
+    if min(s.bank) < 0:
+        raise ValueError("hands hold more than the 19 cards of a resource")
+    _stage_dev_cards(game, s, dev_cards or {}, knights or {})
+    if robber is not None:
+        if type(robber) is not int or not 0 <= robber < HEX_COUNT:
+            raise ValueError(f"robber must be a hex id 0..18, got {robber!r}")
+        s.robber = robber
+    tp = s.first if turn_player is None else seat(turn_player)
+    s.turn_player = s.current = tp
+    s.phase = PHASES.index(phase)
+    s.turn = max(s.turn, 1)
+    s.setup_step = 2 * s.n
+    s.last_settlement = -1
+    s.rolled = phase == "main"
+    s.dev_played = s.built = False
+    s.discards = [0] * s.n
+    s.trade, s.answers, s.free_roads, s.winner = None, [], 0, -1
+    s.road_len = [road_length(s, p) for p in range(s.n)]
+    s.longest = -1 if longest_road is None else seat(longest_road)
+    if longest_road is None:
+        award_longest_road(s)
+    s.army = -1 if largest_army is None else seat(largest_army)
+    if largest_army is None:
+        for p in range(s.n):
+            award_largest_army(s, p)
+    game.state = s
+    game.origin = s.copy()
+    game.history = []
+    game.events.append(("staged", tp))
+
+
+def _stage_dev_cards(
+    game: Game, s: Any, dev_cards: Mapping[Who, Mapping[str, int]], knights: Mapping[Who, int]
+) -> None:
+    deck = list(s.deck)
+    s.dev = [[0] * 5 for _ in range(s.n)]
+    s.dev_new = [[0] * 5 for _ in range(s.n)]
+    s.knights = [0] * s.n
+
+    def take(card: int, count: int) -> None:
+        for _ in range(count):
+            if card not in deck:
+                raise ValueError(f"not enough {DEV_CARDS[card]} cards left in the deck")
+            deck.remove(card)
+
+    for who, cards in dev_cards.items():
+        p = game._seat_of(who)
+        for name, count in cards.items():
+            if name not in DEV_CARDS or type(count) is not int or count < 0:
+                raise ValueError(f"unknown development card or bad count: {name!r}={count!r}")
+            take(DEV_CARDS.index(name), count)
+            s.dev[p][DEV_CARDS.index(name)] += count
+    for who, count in knights.items():
+        p = game._seat_of(who)
+        take(KNIGHT, count)
+        s.knights[p] = count
+    s.deck = deck

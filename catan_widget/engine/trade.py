@@ -1,0 +1,214 @@
+"""Trading (RULES.md §4.4): maritime trade with the bank, and domestic trade between players.
+
+Domestic trade: only the player whose turn it is proposes; the addressed players answer in
+seat order (accept, decline, or counter with other terms); the proposer then confirms with one
+of them or cancels.  No gifts, no like-for-like, nobody gives cards they don't hold.
+"""
+
+from __future__ import annotations
+
+from .board import GENERIC, Board
+from .constants import RESOURCES, cards_text
+from .errors import IllegalActionError
+from .events import Events
+from .phases import ACCEPTED, COUNTERED, DECLINED, MAIN, PENDING, ROLL, TRADE_CONFIRM, TRADE_RESPONSE
+from .rules import Rules
+from .state import State
+from .topology import NODE_COUNT
+
+_NO_CARDS = (0, 0, 0, 0, 0)
+
+
+def maritime_rates(s: State, board: Board, p: int) -> list[int]:
+    """The best bank rate per resource for seat ``p``: 4, 3 (generic harbor) or 2."""
+    rates = [4] * 5
+    owner, harbor = s.node_owner, board.node_harbor
+    for n in range(NODE_COUNT):
+        if owner[n] == p:
+            kind = harbor[n]
+            if kind is None:
+                continue
+            if kind == GENERIC:
+                rates = [min(x, 3) for x in rates]
+            else:
+                rates[kind] = 2
+    return rates
+
+
+def _require_trading(s: State, rules: Rules, what: str) -> None:
+    if s.phase == ROLL:
+        raise IllegalActionError(f"You must roll the dice before you {what}.")
+    if s.phase != MAIN:
+        raise IllegalActionError(f"You cannot {what} now (phase: {s.phase_name()}).")
+    if rules.strict_phases and s.built:
+        raise IllegalActionError(f"Strict phases: you cannot {what} after building this turn.")
+
+
+def check_maritime(s: State, board: Board, rules: Rules, p: int, give: int, get: int) -> int:
+    """Validate a bank trade; returns the rate."""
+    _require_trading(s, rules, "trade")
+    if give == get:
+        raise IllegalActionError("No trading like for like: give and get must differ.")
+    rate = maritime_rates(s, board, p)[give]
+    if s.hands[p][give] < rate:
+        raise IllegalActionError(f"Maritime trade needs {rate} {RESOURCES[give]} (your best rate).")
+    if s.bank[get] == 0:
+        raise IllegalActionError(f"The bank has no {RESOURCES[get]} left.")
+    return rate
+
+
+def apply_maritime(s: State, p: int, give: int, get: int, rate: int, ev: Events) -> None:
+    """Swap ``rate`` cards of ``give`` for one ``get`` with the bank."""
+    hand = s.hands[p]
+    hand[give] -= rate
+    s.bank[give] += rate
+    s.bank[get] -= 1
+    hand[get] += 1
+    ev.append(("maritime", p, give, rate, get))
+
+
+def _check_terms(give: tuple[int, ...], want: tuple[int, ...]) -> None:
+    if not any(give) or not any(want):
+        raise IllegalActionError("No gifts: each side of a trade must give at least one card.")
+    if any(g and w for g, w in zip(give, want)):
+        raise IllegalActionError("No trading like for like: the same resource cannot be on both sides.")
+
+
+def _holds(hand: list[int], cards: tuple[int, ...]) -> bool:
+    return all(h >= c for h, c in zip(hand, cards))
+
+
+def check_offer(
+    s: State, rules: Rules, p: int, give: tuple[int, ...], want: tuple[int, ...], to: int | None
+) -> None:
+    """Validate a domestic offer by the player whose turn it is."""
+    if p != s.turn_player:
+        raise IllegalActionError("Only the player whose turn it is may propose a trade.")
+    _require_trading(s, rules, "trade")
+    _check_terms(give, want)
+    if not _holds(s.hands[p], give):
+        raise IllegalActionError(f"You cannot offer cards you do not hold ({cards_text(give)}).")
+    if to is not None and (to >= s.n or to == p):
+        raise IllegalActionError("A trade must be offered to another player in this game.")
+
+
+def responders(s: State) -> list[int]:
+    """Seats the open offer is addressed to, in seat order after the proposer."""
+    assert s.trade is not None
+    proposer, to = s.trade[0], s.trade[1]
+    seats = [(proposer + i) % s.n for i in range(1, s.n)]
+    return seats if to < 0 else [to]
+
+
+def apply_offer(
+    s: State, p: int, give: tuple[int, ...], want: tuple[int, ...], to: int | None, ev: Events
+) -> None:
+    """Open the offer; the first addressed seat answers next."""
+    s.trade = (p, -1 if to is None else to, give, want)
+    s.answers = [(PENDING, _NO_CARDS, _NO_CARDS)] * s.n
+    s.phase = TRADE_RESPONSE
+    s.current = responders(s)[0]
+    ev.append(("offer", p, give, want, to))
+
+
+def check_answer(s: State, p: int) -> None:
+    """Only an addressed seat answers, while the offer is open."""
+    if s.phase != TRADE_RESPONSE or s.trade is None:
+        raise IllegalActionError("There is no trade offer to answer.")
+    if p != s.current:
+        raise IllegalActionError("It is not your turn to answer this trade offer.")
+
+
+def check_accept(s: State, p: int) -> None:
+    """Accepting needs the cards the proposer asks for."""
+    check_answer(s, p)
+    assert s.trade is not None
+    if not _holds(s.hands[p], s.trade[3]):
+        raise IllegalActionError(f"You cannot give cards you do not hold ({cards_text(s.trade[3])}).")
+
+
+def check_counter(s: State, p: int, give: tuple[int, ...], want: tuple[int, ...]) -> None:
+    """A counter-offer follows the same rules as an offer, from the answering seat's side."""
+    check_answer(s, p)
+    _check_terms(give, want)
+    if not _holds(s.hands[p], give):
+        raise IllegalActionError(f"You cannot offer cards you do not hold ({cards_text(give)}).")
+
+
+def apply_answer(
+    s: State,
+    p: int,
+    answer: int,
+    ev: Events,
+    give: tuple[int, ...] = _NO_CARDS,
+    want: tuple[int, ...] = _NO_CARDS,
+) -> None:
+    """Record an answer; after the last one the proposer confirms (or the offer closes)."""
+    assert s.trade is not None
+    if answer == ACCEPTED:
+        give, want = s.trade[3], s.trade[2]
+    s.answers[p] = (answer, give, want)
+    text = {ACCEPTED: "accepts the offer", DECLINED: "declines the offer"}.get(
+        answer, f"counters: gives {cards_text(give)} for {cards_text(want)}"
+    )
+    ev.append(("answer", p, text))
+    seats = responders(s)
+    later = seats[seats.index(p) + 1 :]
+    if later:
+        s.current = later[0]
+        return
+    s.current = s.turn_player
+    if confirmable(s):
+        s.phase = TRADE_CONFIRM
+    else:
+        close_trade(s, ev, "nobody accepted")
+
+
+def confirmable(s: State) -> list[int]:
+    """Seats whose acceptance or counter the proposer can close now, ascending."""
+    if s.trade is None:
+        return []
+    proposer = s.trade[0]
+    hand = s.hands[proposer]
+    return [
+        q
+        for q, (answer, give, want) in enumerate(s.answers)
+        if answer in (ACCEPTED, COUNTERED) and _holds(hand, want) and _holds(s.hands[q], give)
+    ]
+
+
+def check_confirm(s: State, p: int, other: int) -> None:
+    """The proposer confirms with a seat that accepted or countered."""
+    if s.phase != TRADE_CONFIRM or s.trade is None:
+        raise IllegalActionError("There is no answered trade offer to confirm.")
+    if p != s.trade[0]:
+        raise IllegalActionError("Only the player who proposed the trade may confirm it.")
+    if other not in confirmable(s):
+        raise IllegalActionError("You can only confirm with a player who accepted or countered your offer.")
+
+
+def apply_confirm(s: State, p: int, other: int, ev: Events) -> None:
+    """Swap the cards on ``other``'s terms and close the offer."""
+    _, give_other, want_other = s.answers[other]
+    mine, theirs = s.hands[p], s.hands[other]
+    for r in range(5):
+        mine[r] += give_other[r] - want_other[r]
+        theirs[r] += want_other[r] - give_other[r]
+    ev.append(("trade", p, other, want_other, give_other))
+    close_trade(s, ev, None)
+
+
+def check_cancel(s: State, p: int) -> None:
+    """The proposer may withdraw an answered offer."""
+    if s.phase != TRADE_CONFIRM or s.trade is None or p != s.trade[0]:
+        raise IllegalActionError("There is no trade offer of yours to cancel now.")
+
+
+def close_trade(s: State, ev: Events, reason: str | None) -> None:
+    """End the offer and return to the main phase."""
+    if reason is not None:
+        ev.append(("trade_closed", s.turn_player, reason))
+    s.trade = None
+    s.answers = []
+    s.phase = MAIN
+    s.current = s.turn_player

@@ -1,0 +1,274 @@
+/** HTML side panels: banner, players, bank, dice, histogram, log, error toast. */
+import { cityShape, resourceCard, settlementShape } from "./art";
+import { h, s } from "./dom";
+import { diePipOffsets, expectedRolls, fmt } from "./hex";
+import { DEV_KINDS, RESOURCES } from "./types";
+import type { Board, DevKind, GameState, PlayerState } from "./types";
+
+export const DEV_NAMES: Record<DevKind, string> = {
+  knight: "Knight",
+  road_building: "Road Building",
+  year_of_plenty: "Year of Plenty",
+  monopoly: "Monopoly",
+  victory_point: "Victory Point",
+};
+
+function colorOf(board: Board, seat: number): string {
+  return board.players.find((p) => p.seat === seat)?.color ?? "#888";
+}
+
+function nameOf(state: GameState, seat: number | null | undefined): string {
+  return state.players.find((p) => p.seat === seat)?.name ?? `Player ${seat ?? "?"}`;
+}
+
+/** The sentence that says whose move it is and what they must do. */
+export function bannerText(state: GameState): string {
+  const who = nameOf(state, state.current);
+  const turn = nameOf(state, state.turn_player);
+  switch (state.phase) {
+    case "setup_settlement":
+      return `${who}: place a settlement`;
+    case "setup_road":
+      return `${who}: place a road next to it`;
+    case "roll":
+      return `${who}'s turn — roll the dice`;
+    case "discard": {
+      const names = state.players.filter((p) => p.discard > 0).map((p) => `${p.name} (${p.discard})`);
+      return names.length ? `A 7! Discarding: ${names.join(", ")}` : "A 7! Players discard half their cards";
+    }
+    case "move_robber":
+      return `${who}: move the robber`;
+    case "main":
+      return `${who}'s turn — build, trade or end the turn`;
+    case "road_building":
+      return `${who}: place ${state.road_building} free road${state.road_building === 1 ? "" : "s"}`;
+    case "trade_response":
+      return `${turn} offers a trade — waiting for answers`;
+    case "trade_confirm":
+      return `${turn}: confirm or cancel the trade`;
+    case "game_over":
+      return state.winner != null ? `${nameOf(state, state.winner)} wins the game!` : "Game over";
+    default:
+      return `${who} to play`;
+  }
+}
+
+export function banner(state: GameState, board: Board): HTMLElement {
+  const seat = state.phase === "game_over" && state.winner != null ? state.winner : state.current;
+  return h(
+    "div",
+    { class: "cw-banner", "data-phase": state.phase, style: `--cw-player:${colorOf(board, seat)}` },
+    h("span", { class: "cw-banner-dot" }),
+    h("span", { class: "cw-banner-text" }, bannerText(state)),
+    h("span", { class: "cw-banner-turn" }, `Turn ${state.turn}`),
+  );
+}
+
+function pieceIcon(kind: "road" | "settlement" | "city", color: string): SVGElement {
+  const body =
+    kind === "road"
+      ? s("rect", { x: -0.3, y: -0.07, width: 0.6, height: 0.14, rx: 0.06, fill: color, stroke: "#1b1a17", "stroke-width": 0.04, transform: "rotate(-30)" })
+      : kind === "city"
+        ? cityShape(color)
+        : settlementShape(color);
+  return s("svg", { viewBox: "-0.34 -0.34 0.68 0.6", width: 18, height: 16, class: "cw-icon", "aria-hidden": "true" }, body);
+}
+
+function hand(p: PlayerState): HTMLElement {
+  if (p.resources) {
+    const el = h("div", { class: "cw-hand", "data-hidden": "false" });
+    for (const r of RESOURCES) {
+      const n = p.resources[r] ?? 0;
+      el.append(
+        h("span", { class: n ? "cw-res" : "cw-res cw-zero", "data-resource": r, title: `${n} ${r}` }, resourceCard(r, 22), h("b", {}, String(n))),
+      );
+    }
+    return el;
+  }
+  return h(
+    "div",
+    { class: "cw-hand cw-hidden", "data-hidden": "true", title: `${p.resource_count} resource cards (hidden)` },
+    h("span", { class: "cw-card-back" }),
+    h("b", { class: "cw-count" }, `× ${p.resource_count}`),
+    h("span", { class: "cw-muted" }, "cards"),
+  );
+}
+
+function devCards(p: PlayerState): HTMLElement {
+  const el = h("div", { class: "cw-dev" });
+  if (p.dev_cards) {
+    const items = DEV_KINDS.filter((k) => (p.dev_cards?.[k] ?? 0) > 0);
+    if (items.length === 0) el.append(h("span", { class: "cw-muted" }, "No development cards"));
+    for (const k of items) {
+      const n = p.dev_cards[k];
+      const fresh = p.dev_new?.[k] ?? 0;
+      el.append(
+        h(
+          "span",
+          { class: "cw-dev-card", "data-dev": k, title: fresh ? `${fresh} bought this turn` : DEV_NAMES[k] },
+          `${DEV_NAMES[k]}${n > 1 ? ` ×${n}` : ""}`,
+          fresh ? h("i", {}, "new") : null,
+        ),
+      );
+    }
+  } else {
+    el.append(h("span", { class: "cw-dev-card cw-dev-hidden" }, `${p.dev_count} development card${p.dev_count === 1 ? "" : "s"}`));
+  }
+  return el;
+}
+
+function playerPanel(p: PlayerState, state: GameState, board: Board): HTMLElement {
+  const color = colorOf(board, p.seat);
+  const cls = ["cw-player"];
+  if (p.seat === state.current) cls.push("cw-current");
+  if (p.seat === state.turn_player) cls.push("cw-turn");
+  if (state.winner === p.seat) cls.push("cw-winner");
+  const vpTitle = p.vp_hidden ? `${p.vp} public + ${p.vp_hidden} hidden victory points` : `${p.vp} victory points`;
+  return h(
+    "div",
+    { class: cls.join(" "), "data-seat": p.seat, style: `--cw-player:${color}` },
+    h(
+      "div",
+      { class: "cw-player-head" },
+      h("span", { class: "cw-turn-marker", title: "Whose turn", "aria-hidden": "true" }, p.seat === state.turn_player ? "▶" : ""),
+      h("span", { class: "cw-player-name" }, p.name),
+      p.kind === "bot" ? h("span", { class: "cw-tag" }, "bot") : null,
+      p.longest_road ? h("span", { class: "cw-badge cw-badge-road", title: "Longest Road: 2 VP" }, "Longest Road") : null,
+      p.largest_army ? h("span", { class: "cw-badge cw-badge-army", title: "Largest Army: 2 VP" }, "Largest Army") : null,
+      h("span", { class: "cw-vp", title: vpTitle }, h("b", {}, String(p.vp)), p.vp_hidden ? h("small", {}, `+${p.vp_hidden}`) : null, " VP"),
+    ),
+    hand(p),
+    devCards(p),
+    h(
+      "div",
+      { class: "cw-stats" },
+      h("span", { title: "Knights played" }, `Knights ${p.knights_played}`),
+      h("span", { title: "Longest road length" }, `Road ${p.road_length}`),
+      h(
+        "span",
+        { class: "cw-pieces", title: "Pieces left: roads, settlements, cities" },
+        pieceIcon("road", color), String(p.pieces.roads),
+        pieceIcon("settlement", color), String(p.pieces.settlements),
+        pieceIcon("city", color), String(p.pieces.cities),
+      ),
+    ),
+    p.discard > 0 ? h("div", { class: "cw-must-discard" }, `Must discard ${p.discard}`) : null,
+  );
+}
+
+export function players(state: GameState, board: Board): HTMLElement {
+  const el = h("div", { class: "cw-players" });
+  for (const p of state.players) el.append(playerPanel(p, state, board));
+  return el;
+}
+
+export function bank(state: GameState): HTMLElement {
+  const el = h("div", { class: "cw-bank cw-box" }, h("div", { class: "cw-box-title" }, "Bank"));
+  const row = h("div", { class: "cw-hand" });
+  for (const r of RESOURCES) {
+    row.append(h("span", { class: "cw-res", "data-resource": r, title: `${state.bank[r]} ${r} in the bank` }, resourceCard(r, 22), h("b", {}, String(state.bank[r]))));
+  }
+  row.append(h("span", { class: "cw-res", "data-resource": "dev_cards", title: "Development cards left" }, h("span", { class: "cw-card-back cw-dev-back" }), h("b", {}, String(state.bank.dev_cards))));
+  el.append(row);
+  return el;
+}
+
+export function dieFace(value: number, size = 34): SVGElement {
+  const svg = s("svg", { viewBox: "-0.55 -0.55 1.1 1.1", width: size, height: size, class: "cw-die", "data-value": value, role: "img", "aria-label": `die showing ${value}` });
+  svg.append(s("rect", { x: -0.48, y: -0.48, width: 0.96, height: 0.96, rx: 0.18, fill: "#fdfbf5", stroke: "#3a3428", "stroke-width": 0.05 }));
+  for (const p of diePipOffsets(value)) {
+    svg.append(s("circle", { cx: fmt(p.x), cy: fmt(p.y), r: 0.095, fill: value === 1 ? "#c0262d" : "#2a241b" }));
+  }
+  return svg;
+}
+
+export function dice(state: GameState): HTMLElement {
+  const el = h("div", { class: "cw-dice" });
+  if (!state.dice) {
+    el.append(h("span", { class: "cw-muted" }, "No roll yet"));
+    return el;
+  }
+  const [a, b] = state.dice;
+  el.append(dieFace(a), dieFace(b), h("span", { class: "cw-dice-sum", "data-sum": a + b }, `= ${a + b}`));
+  return el;
+}
+
+/** Bar chart of the rolls 2..12 so far, with the expected counts as a faint line. */
+export function histogram(state: GameState): HTMLElement {
+  const counts = state.dice_counts ?? [];
+  const rolls = counts.reduce((x, y) => x + y, 0);
+  const expected = expectedRolls(rolls);
+  const W = 220;
+  const H = 92;
+  const top = 8;
+  const base = 76;
+  const bw = W / 11;
+  const max = Math.max(1, ...counts, ...expected);
+  const y = (v: number): number => base - ((base - top) * v) / max;
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "cw-histogram-svg", role: "img", "aria-label": "Dice rolls so far" });
+  svg.append(s("line", { x1: 0, y1: base, x2: W, y2: base, class: "cw-axis" }));
+  for (let i = 0; i < 11; i++) {
+    const v = counts[i] ?? 0;
+    const x = i * bw + 3;
+    const hot = i === 4 || i === 6;
+    svg.append(
+      s("rect", { class: hot ? "cw-bar cw-bar-hot" : "cw-bar", "data-total": i + 2, "data-count": v, x: fmt(x), y: fmt(y(v)), width: fmt(bw - 6), height: fmt(base - y(v)), rx: 2 }, s("title", {}, `${i + 2}: rolled ${v}, expected ${expected[i].toFixed(1)}`)),
+      s("text", { x: fmt(x + (bw - 6) / 2), y: base + 12, "text-anchor": "middle", class: "cw-axis-label" }, String(i + 2)),
+    );
+    if (v > 0) svg.append(s("text", { x: fmt(x + (bw - 6) / 2), y: fmt(y(v) - 2), "text-anchor": "middle", class: "cw-bar-label" }, String(v)));
+  }
+  if (rolls > 0) {
+    const pts = expected.map((e, i) => `${fmt(i * bw + bw / 2)},${fmt(y(e))}`).join(" ");
+    svg.append(s("polyline", { points: pts, class: "cw-expected" }));
+  }
+  return h(
+    "div",
+    { class: "cw-histogram cw-box", "data-rolls": rolls },
+    h("div", { class: "cw-box-title" }, `Dice — ${rolls} roll${rolls === 1 ? "" : "s"}`, h("span", { class: "cw-legend" }, "— expected")),
+    svg,
+  );
+}
+
+export function log(state: GameState): HTMLElement {
+  const list = h("ol", { class: "cw-log-list" });
+  for (const line of state.log ?? []) list.append(h("li", {}, line));
+  return h("div", { class: "cw-log cw-box" }, h("div", { class: "cw-box-title" }, "Log"), list);
+}
+
+/** Keep the log scrolled to the newest line. */
+export function scrollLog(root: HTMLElement): void {
+  const list = root.querySelector(".cw-log-list");
+  if (list) list.scrollTop = list.scrollHeight;
+}
+
+export function toast(state: GameState, dismissed: number | null): HTMLElement | null {
+  if (!state.error || dismissed === state.version) return null;
+  return h(
+    "div",
+    { class: "cw-toast", role: "alert" },
+    h("span", { class: "cw-toast-text" }, state.error),
+    h("button", { type: "button", class: "cw-toast-close", "data-action": "dismiss_error", title: "Dismiss", "aria-label": "Dismiss" }, "×"),
+  );
+}
+
+/** Who is looking: the viewer seat selector and the pip overlay toggle. */
+export function viewControls(state: GameState): HTMLElement {
+  const select = h("select", { class: "cw-view-select", "data-action": "set_view", title: "Whose hand to show" });
+  const opts: [number, string][] = [[-1, "Teacher (all hands)"], ...state.players.map((p): [number, string] => [p.seat, p.name])];
+  for (const [seat, label] of opts) {
+    const o = h("option", { value: seat }, label);
+    if (state.viewer === seat) o.selected = true;
+    select.append(o);
+  }
+  if (state.viewer == null) select.prepend(h("option", { value: "", selected: true, disabled: true }, "Nobody"));
+  return h(
+    "div",
+    { class: "cw-view" },
+    h("label", {}, "View ", select),
+    h(
+      "button",
+      { type: "button", class: state.show_pips ? "cw-btn cw-small cw-on" : "cw-btn cw-small", "data-action": "toggle_pips", "aria-pressed": state.show_pips ? "true" : "false", title: "Show the pip sum of every free intersection" },
+      "Show pips",
+    ),
+  );
+}
