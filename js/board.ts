@@ -4,6 +4,7 @@ import {
   cityShape,
   resourceGlyph,
   RESOURCE_COLORS,
+  RESOURCE_TERRAIN,
   robberShape,
   settlementShape,
   TERRAIN_COLORS,
@@ -27,13 +28,25 @@ import type { Highlights, Placement } from "./interaction";
 import type { Board, GameState, Harbor, HexInfo, Terrain } from "./types";
 
 const INK = "#1b1a17";
+const PIECE_SCALE = 1.3;
+const HILITE = "#fffdf2";
+const HILITE_GLOW = "#ffc928";
 const NUMBER_FONT = "Georgia, 'DejaVu Serif', 'Times New Roman', serif";
 const UI_FONT = "system-ui, -apple-system, 'Segoe UI', 'DejaVu Sans', sans-serif";
 
 export interface BoardView {
   svg: SVGSVGElement;
+  /** sea, harbors, terrain and tokens: rebuilt only when the board changes */
   staticLayer: SVGGElement;
+  /** legal rings, roads, buildings, robber: rebuilt on every state change */
   dynamicLayer: SVGGElement;
+  /** click targets for every node and edge: built with the board, re-marked on change */
+  targetsLayer: SVGGElement;
+  /** ghost piece and pip labels, above everything */
+  overlayLayer: SVGGElement;
+  hexEls: Map<number, Element>;
+  nodeEls: Map<number, Element>;
+  edgeEls: Map<number, Element>;
 }
 
 /** An empty board SVG with its two layers; `uid` keeps gradient ids unique per widget. */
@@ -45,10 +58,19 @@ export function createBoardView(uid: string): BoardView {
     preserveAspectRatio: "xMidYMid meet",
     "data-uid": uid,
   }) as SVGSVGElement;
-  const staticLayer = s("g", { class: "cw-static" }) as SVGGElement;
-  const dynamicLayer = s("g", { class: "cw-dynamic" }) as SVGGElement;
-  svg.append(staticLayer, dynamicLayer);
-  return { svg, staticLayer, dynamicLayer };
+  const layer = (cls: string): SVGGElement => s("g", { class: cls }) as SVGGElement;
+  const view: BoardView = {
+    svg,
+    staticLayer: layer("cw-static"),
+    dynamicLayer: layer("cw-dynamic"),
+    targetsLayer: layer("cw-targets"),
+    overlayLayer: layer("cw-overlay"),
+    hexEls: new Map(),
+    nodeEls: new Map(),
+    edgeEls: new Map(),
+  };
+  svg.append(view.staticLayer, view.dynamicLayer, view.targetsLayer, view.overlayLayer);
+  return view;
 }
 
 function defs(uid: string): SVGElement {
@@ -59,9 +81,20 @@ function defs(uid: string): SVGElement {
     radial("sea", [["0%", "#4d9fcf"], ["70%", "#2b78ad"], ["100%", "#1c557f"]], "70%"),
     radial("token", [["0%", "#fffaf0"], ["100%", "#eedfb8"]], "60%"),
     radial("harbor", [["0%", "#fffaf0"], ["100%", "#efe3c4"]], "60%"),
+    s(
+      "linearGradient",
+      { id: `${uid}-wood`, x1: "0", y1: "0", x2: "1", y2: "1" },
+      s("stop", { offset: "0%", "stop-color": "#9a6a3c" }),
+      s("stop", { offset: "50%", "stop-color": "#7a5230" }),
+      s("stop", { offset: "100%", "stop-color": "#5e3d20" }),
+    ),
   );
   for (const [t, c] of Object.entries(TERRAIN_COLORS)) {
     d.append(radial(`t-${t}`, [["0%", c.light], ["100%", c.base]], "65%"));
+    // each terrain's decoration is drawn once and reused by every hex of that terrain
+    const art = terrainArt(t as Terrain, 0, 0);
+    art.setAttribute("id", `${uid}-art-${t}`);
+    d.append(art);
   }
   d.append(
     s(
@@ -83,14 +116,14 @@ function sea(board: Board, uid: string): SVGElement {
   const vb = boardViewBox(board);
   const g = s("g", { class: "cw-sea", "pointer-events": "none" });
   g.append(
-    s("rect", { x: fmt(vb.x), y: fmt(vb.y), width: fmt(vb.w), height: fmt(vb.h), rx: 0.5, fill: `url(#${uid}-sea)` }),
+    s("rect", { class: "cw-frame", x: fmt(vb.x), y: fmt(vb.y), width: fmt(vb.w), height: fmt(vb.h), fill: `url(#${uid}-wood)` }),
     s("rect", {
-      x: fmt(vb.x + 0.09), y: fmt(vb.y + 0.09), width: fmt(vb.w - 0.18), height: fmt(vb.h - 0.18), rx: 0.42,
-      fill: "none", stroke: "#7a5230", "stroke-width": 0.16,
+      x: fmt(vb.x + 0.17), y: fmt(vb.y + 0.17), width: fmt(vb.w - 0.34), height: fmt(vb.h - 0.34), rx: 0.22,
+      fill: `url(#${uid}-sea)`, stroke: "#3e2714", "stroke-width": 0.03,
     }),
     s("rect", {
-      x: fmt(vb.x + 0.19), y: fmt(vb.y + 0.19), width: fmt(vb.w - 0.38), height: fmt(vb.h - 0.38), rx: 0.34,
-      fill: "none", stroke: "#c99a62", "stroke-width": 0.035, opacity: 0.8,
+      x: fmt(vb.x + 0.23), y: fmt(vb.y + 0.23), width: fmt(vb.w - 0.46), height: fmt(vb.h - 0.46), rx: 0.17,
+      fill: "none", stroke: "#d9b07a", "stroke-width": 0.025, opacity: 0.55,
     }),
   );
   // a few painted wave marks, placed deterministically in the corners of the sea
@@ -134,7 +167,13 @@ function harborMark(hb: Harbor, board: Board, uid: string): SVGElement {
     s("circle", { cx: fmt(m.x), cy: fmt(m.y), r: R - 0.05, fill: "none", stroke: color, "stroke-width": 0.06 }),
   );
   const label = hb.resource ? "2:1" : "3:1";
-  if (hb.resource) g.append(resourceGlyph(hb.resource, m.x, m.y - 0.08, 0.55));
+  if (hb.resource) {
+    const tc = TERRAIN_COLORS[RESOURCE_TERRAIN[hb.resource]];
+    g.append(
+      s("circle", { cx: fmt(m.x), cy: fmt(m.y - 0.07), r: 0.15, fill: tc.light, stroke: tc.dark, "stroke-width": 0.02 }),
+      resourceGlyph(hb.resource, m.x, m.y - 0.07, 0.5),
+    );
+  }
   else g.append(s("text", { x: fmt(m.x), y: fmt(m.y - 0.06), "text-anchor": "middle", "font-size": 0.15, "font-family": NUMBER_FONT, fill: "#3b3226", "font-weight": 700 }, "?"));
   g.append(
     s("text", {
@@ -197,21 +236,99 @@ export function drawStatic(view: BoardView, board: Board, uid: string): void {
         points: pointsAttr(hexCorners(hx.x, hx.y, 0.93)), fill: "none",
         stroke: TERRAIN_COLORS[hx.terrain].dark, "stroke-width": 0.025, opacity: 0.35,
       }),
-      terrainArt(hx.terrain, hx.x, hx.y),
+      s("use", { href: `#${uid}-art-${hx.terrain}`, transform: `translate(${fmt(hx.x)} ${fmt(hx.y)})`, class: `cw-art cw-art-${hx.terrain}`, "pointer-events": "none" }),
       title(hx.number ? `${TERRAIN_NAMES[hx.terrain]} — ${hx.number}` : TERRAIN_NAMES[hx.terrain]),
     );
     const t = token(hx, uid);
     if (t) g.append(t);
     hexes.append(g);
+    view.hexEls.set(hx.id, g);
   }
   layer.append(hexes);
+  buildTargets(view, board);
 }
 
-/** Mark the static hexes that are legal robber targets (clickable). */
-export function markLegalHexes(view: BoardView, legal: Set<number>): void {
-  view.staticLayer.querySelectorAll(".cw-hex").forEach((el) => {
-    const id = Number(el.getAttribute("data-hex"));
-    el.classList.toggle("cw-legal", legal.has(id));
+/** One click target per edge and node (hit areas only; marks are added when legal). */
+function buildTargets(view: BoardView, board: Board): void {
+  clear(view.targetsLayer);
+  view.edgeEls.clear();
+  view.nodeEls.clear();
+  const edges = s("g", { class: "cw-edge-targets" });
+  for (const e of board.edges) {
+    const a = board.nodes[e.a];
+    const b = board.nodes[e.b];
+    if (!a || !b) continue;
+    const p = lerp(a, b, 0.2);
+    const q = lerp(a, b, 0.8);
+    const el = s("g", { class: "cw-edge", "data-edge": e.id },
+      s("line", { x1: fmt(p.x), y1: fmt(p.y), x2: fmt(q.x), y2: fmt(q.y), class: "cw-hit", stroke: "transparent", "stroke-width": 0.36, "stroke-linecap": "round" }));
+    edges.append(el);
+    view.edgeEls.set(e.id, el);
+  }
+  const nodes = s("g", { class: "cw-node-targets" });
+  for (const n of board.nodes) {
+    const el = s("g", { class: "cw-node", "data-node": n.id }, s("circle", { class: "cw-hit", cx: fmt(n.x), cy: fmt(n.y), r: 0.3, fill: "transparent" }));
+    nodes.append(el);
+    view.nodeEls.set(n.id, el);
+  }
+  view.targetsLayer.append(edges, nodes);
+}
+
+function setLegal(el: Element, mark: SVGElement | null): void {
+  el.querySelector(".cw-legal-mark")?.remove();
+  el.classList.toggle("cw-legal", mark !== null);
+  if (mark) el.prepend(mark);
+}
+
+function edgeMark(board: Board, id: number): SVGElement | null {
+  const e = board.edges[id];
+  const a = e && board.nodes[e.a];
+  const b = e && board.nodes[e.b];
+  if (!a || !b) return null;
+  const p = lerp(a, b, 0.2);
+  const q = lerp(a, b, 0.8);
+  const line = { x1: fmt(p.x), y1: fmt(p.y), x2: fmt(q.x), y2: fmt(q.y), "stroke-linecap": "round" };
+  return s(
+    "g",
+    { class: "cw-legal-mark" },
+    s("line", { ...line, stroke: HILITE_GLOW, "stroke-width": 0.26, opacity: 0.75 }),
+    s("line", { ...line, stroke: HILITE, "stroke-width": 0.1 }),
+  );
+}
+
+function nodeMark(board: Board, id: number, occupied: boolean): SVGElement | null {
+  const n = board.nodes[id];
+  if (!n) return null;
+  const c = { cx: fmt(n.x), cy: fmt(n.y) };
+  return occupied
+    ? s("g", { class: "cw-legal-mark" },
+        s("circle", { ...c, r: 0.38, fill: "none", stroke: HILITE_GLOW, "stroke-width": 0.12, opacity: 0.75 }),
+        s("circle", { ...c, r: 0.38, fill: "none", stroke: HILITE, "stroke-width": 0.045 }))
+    : s("g", { class: "cw-legal-mark" },
+        s("circle", { ...c, r: 0.2, fill: HILITE_GLOW, opacity: 0.55 }),
+        s("circle", { ...c, r: 0.11, fill: HILITE, stroke: "#7a5a00", "stroke-width": 0.03 }));
+}
+
+/** The pending spot shows its ghost piece instead of a glow. */
+function withoutPending(hl: Highlights, p: Placement | null): Highlights {
+  if (!p || p.kind === "move_robber") return hl;
+  const nodes = new Set(hl.nodes);
+  const edges = new Set(hl.edges);
+  if (p.kind === "build_road") edges.delete(p.edge);
+  else nodes.delete(p.node);
+  return { nodes, edges, hexes: hl.hexes };
+}
+
+/** Mark the legal hexes, nodes and edges (clickable, glowing); unmark the rest. */
+function markTargets(view: BoardView, board: Board, hl: Highlights, occupied: Set<number>): void {
+  view.hexEls.forEach((el, id) => el.classList.toggle("cw-legal", hl.hexes.has(id)));
+  view.edgeEls.forEach((el, id) => {
+    const legal = hl.edges.has(id);
+    if (legal || el.classList.contains("cw-legal")) setLegal(el, legal ? edgeMark(board, id) : null);
+  });
+  view.nodeEls.forEach((el, id) => {
+    const legal = hl.nodes.has(id);
+    if (legal || el.classList.contains("cw-legal")) setLegal(el, legal ? nodeMark(board, id, occupied.has(id)) : null);
   });
 }
 
@@ -232,7 +349,7 @@ function roadLine(board: Board, edgeId: number, color: string, cls: string): SVG
 }
 
 function piece(kind: "settlement" | "city", color: string, x: number, y: number, cls: string, attrs: Record<string, number>): SVGElement {
-  const g = at(x, y, 1, kind === "city" ? cityShape(color) : settlementShape(color));
+  const g = at(x, y, PIECE_SCALE, kind === "city" ? cityShape(color) : settlementShape(color));
   g.setAttribute("class", cls);
   for (const [k, v] of Object.entries(attrs)) g.setAttribute(k, String(v));
   return g;
@@ -264,13 +381,21 @@ export function drawDynamic(view: BoardView, inp: DynamicInput): void {
   const { board, state, hl, pending, uid } = inp;
   const layer = view.dynamicLayer;
   clear(layer);
-  markLegalHexes(view, hl.hexes);
   const shadow = `url(#${uid}-shadow)`;
 
   const rings = s("g", { class: "cw-hex-rings", "pointer-events": "none" });
   for (const id of hl.hexes) {
     const hx = board.hexes[id];
-    if (hx) rings.append(s("polygon", { class: "cw-hex-ring", points: pointsAttr(hexCorners(hx.x, hx.y, 0.9)), "data-hex": id }));
+    if (!hx) continue;
+    const chosen = pending?.kind === "move_robber" && pending.hex === id;
+    rings.append(
+      s(
+        "g",
+        { class: chosen ? "cw-hex-ring cw-chosen" : "cw-hex-ring", "data-hex": id },
+        s("polygon", { points: pointsAttr(hexCorners(hx.x, hx.y, 0.86)), fill: chosen ? "rgba(255,226,110,0.25)" : "rgba(255,240,190,0.1)", stroke: HILITE_GLOW, "stroke-width": 0.16, opacity: 0.7, "stroke-linejoin": "round" }),
+        s("polygon", { points: pointsAttr(hexCorners(hx.x, hx.y, 0.86)), fill: "none", stroke: HILITE, "stroke-width": 0.05, "stroke-linejoin": "round" }),
+      ),
+    );
   }
 
   const roads = s("g", { class: "cw-roads", filter: shadow, "pointer-events": "none" });
@@ -300,8 +425,18 @@ export function drawDynamic(view: BoardView, inp: DynamicInput): void {
     robber.append(r);
   }
 
-  layer.append(rings, roads, buildings, robber, ghost(inp), edgeTargets(board, hl), nodeTargets(board, hl, occupied));
-  if (state.show_pips) layer.append(pipLabels(board, occupied));
+  layer.append(rings, roads, buildings, robber);
+  markTargets(view, board, withoutPending(hl, pending), occupied);
+  clear(view.overlayLayer);
+  view.overlayLayer.append(ghost(inp));
+  if (state.show_pips) view.overlayLayer.append(pipLabels(board, occupied));
+}
+
+/** Where a pending placement sits on the board (to keep dialogs from covering it). */
+export function placementPoint(board: Board, p: Placement): Point | null {
+  if (p.kind === "build_road") return board.edges[p.edge] ?? null;
+  if (p.kind === "move_robber") return board.hexes[p.hex] ?? null;
+  return board.nodes[p.node] ?? null;
 }
 
 function ghost(inp: DynamicInput): SVGElement {
@@ -323,49 +458,6 @@ function ghost(inp: DynamicInput): SVGElement {
   return g;
 }
 
-function edgeTargets(board: Board, hl: Highlights): SVGElement {
-  const g = s("g", { class: "cw-edge-targets" });
-  for (const e of board.edges) {
-    const a = board.nodes[e.a];
-    const b = board.nodes[e.b];
-    if (!a || !b) continue;
-    const p = lerp(a, b, 0.2);
-    const q = lerp(a, b, 0.8);
-    const legal = hl.edges.has(e.id);
-    const line = { x1: fmt(p.x), y1: fmt(p.y), x2: fmt(q.x), y2: fmt(q.y), "stroke-linecap": "round" };
-    const el = s("g", { class: legal ? "cw-edge cw-legal" : "cw-edge", "data-edge": e.id });
-    if (legal) {
-      el.append(
-        s("line", { ...line, class: "cw-legal-mark", stroke: "#fffbe6", "stroke-width": 0.12 }),
-        s("line", { ...line, class: "cw-hit", stroke: "transparent", "stroke-width": 0.36 }),
-      );
-    } else {
-      el.append(s("line", { ...line, class: "cw-hit", stroke: "transparent", "stroke-width": 0.3 }));
-    }
-    g.append(el);
-  }
-  return g;
-}
-
-function nodeTargets(board: Board, hl: Highlights, occupied: Set<number>): SVGElement {
-  const g = s("g", { class: "cw-node-targets" });
-  for (const n of board.nodes) {
-    const legal = hl.nodes.has(n.id);
-    const el = s("g", { class: legal ? "cw-node cw-legal" : "cw-node", "data-node": n.id });
-    if (legal) {
-      const r = occupied.has(n.id) ? 0.3 : 0.15;
-      el.append(
-        s("circle", { class: "cw-legal-mark", cx: fmt(n.x), cy: fmt(n.y), r, fill: occupied.has(n.id) ? "none" : "rgba(255,251,230,0.55)", stroke: "#fffbe6", "stroke-width": 0.05 }),
-        s("circle", { class: "cw-hit", cx: fmt(n.x), cy: fmt(n.y), r: 0.3, fill: "transparent" }),
-      );
-    } else {
-      el.append(s("circle", { class: "cw-hit", cx: fmt(n.x), cy: fmt(n.y), r: 0.22, fill: "transparent" }));
-    }
-    g.append(el);
-  }
-  return g;
-}
-
 /** Pip sums on every free intersection; spots blocked by the distance rule are dimmed. */
 function pipLabels(board: Board, occupied: Set<number>): SVGElement {
   const g = s("g", { class: "cw-pip-overlay", "pointer-events": "none" });
@@ -375,13 +467,13 @@ function pipLabels(board: Board, occupied: Set<number>): SVGElement {
     const sum = nodePips(n, board.hexes);
     if (sum === 0) continue;
     const blocked = (nbrs.get(n.id) ?? []).some((m) => occupied.has(m));
-    const w = sum >= 10 ? 0.3 : 0.24;
+    const w = sum >= 10 ? 0.38 : 0.3;
     g.append(
       s(
         "g",
         { class: blocked ? "cw-pip-label cw-blocked" : "cw-pip-label", "data-node": n.id, opacity: blocked ? 0.45 : 1 },
-        s("rect", { x: fmt(n.x - w / 2), y: fmt(n.y - 0.1), width: w, height: 0.2, rx: 0.1, fill: "#1f2430", opacity: 0.85 }),
-        s("text", { x: fmt(n.x), y: fmt(n.y + 0.055), "text-anchor": "middle", "font-size": 0.15, "font-weight": 700, "font-family": UI_FONT, fill: sum >= 10 ? "#ffd54a" : "#fff" }, String(sum)),
+        s("rect", { x: fmt(n.x - w / 2), y: fmt(n.y - 0.14), width: w, height: 0.28, rx: 0.14, fill: "#1f2430", opacity: 0.88, stroke: "#fff", "stroke-width": 0.02 }),
+        s("text", { x: fmt(n.x), y: fmt(n.y + 0.07), "text-anchor": "middle", "font-size": 0.2, "font-weight": 700, "font-family": UI_FONT, fill: sum >= 10 ? "#ffd54a" : "#fff" }, String(sum)),
       ),
     );
   }

@@ -54,6 +54,14 @@ const GROUPS: string[][] = [
   ["maritime_trade", "offer_trade", "undo"],
 ];
 
+/** Buttons that open a dialog, and the dialog they open. */
+const OPENS: Record<string, string> = {
+  play_year_of_plenty: "year_of_plenty",
+  play_monopoly: "monopoly",
+  maritime_trade: "maritime",
+  offer_trade: "offer",
+};
+
 /** Buttons for every action; disabled ones carry the reason as a tooltip. */
 export function actionBar(ui: UiState, ctx: Ctx): HTMLElement {
   const all = controls(ui, ctx);
@@ -66,8 +74,8 @@ export function actionBar(ui: UiState, ctx: Ctx): HTMLElement {
         button(c.action, c.label, {
           enabled: c.enabled,
           title: c.enabled ? undefined : c.reason,
-          cls: `${primary ? "cw-primary" : ""}${c.pressed ? " cw-on" : ""}`.trim() || undefined,
-          pressed: c.pressed,
+          cls: `${primary ? "cw-primary" : ""}${c.pressed || (ui.dialog && OPENS[c.action] === ui.dialog.kind) ? " cw-on" : ""}`.trim() || undefined,
+          pressed: c.pressed ?? (OPENS[c.action] !== undefined ? OPENS[c.action] === ui.dialog?.kind : undefined),
         }),
       );
     }
@@ -233,7 +241,17 @@ function tradeStatus(t: Trade, ctx: Ctx, board: Board): HTMLElement {
   const { legal } = ctx;
   const box = dialogBox("trade", "Trade", h("p", { class: "cw-summary" }, offerLine(t, ctx)));
   if (legal.respond_trade) {
-    box.append(h("div", { class: "cw-confirm-row" }, button("accept_trade", "Accept", { cls: "cw-primary" }), button("decline_trade", "Decline"), button("counter_trade", "Counter…")));
+    const canAccept = legal.accept_trade !== false;
+    const why = legal.reasons.accept_trade ?? "You do not have the cards this offer asks for.";
+    box.append(
+      h(
+        "div",
+        { class: "cw-confirm-row" },
+        button("accept_trade", "Accept", { cls: "cw-primary", enabled: canAccept, title: canAccept ? undefined : why }),
+        button("decline_trade", "Decline"),
+        button("counter_trade", "Counter…"),
+      ),
+    );
     return box;
   }
   const list = h("ul", { class: "cw-responses" });
@@ -262,12 +280,19 @@ function hint(ui: UiState, ctx: Ctx): HTMLElement | null {
   return h("div", { class: "cw-hint", "data-mode": mode }, h("span", {}, text[mode]), showCancel ? button("cancel", "Cancel", { cls: "cw-small" }) : null);
 }
 
-/** The one dialog (or hint) that fits the moment, or null. */
+/** What floats over the board: the pending placement's Confirm / Cancel, or a hint. */
+export function boardOverlay(ui: UiState, ctx: Ctx, board: Board): HTMLElement | null {
+  if (ui.pending) return placementDialog(ui.pending, ctx, board);
+  if (ui.dialog) return null;
+  return hint(ui, ctx);
+}
+
+/** The dialog under the action bar that fits the moment (cards, discard, trade), or null. */
 export function dialogArea(ui: UiState, ctx: Ctx, board: Board): HTMLElement | null {
   const { legal, state } = ctx;
-  if (ui.pending) return placementDialog(ui.pending, ctx, board);
+  if (ui.pending) return null;
   if (ui.dialog) return cardDialog(ui.dialog, ctx);
   if (legal.discard > 0) return discardDialog(ui, ctx);
   if (state.trade) return tradeStatus(state.trade, ctx, board);
-  return hint(ui, ctx);
+  return null;
 }

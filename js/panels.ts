@@ -163,7 +163,7 @@ export function players(state: GameState, board: Board): HTMLElement {
 }
 
 export function bank(state: GameState): HTMLElement {
-  const el = h("div", { class: "cw-bank cw-box" }, h("div", { class: "cw-box-title" }, "Bank"));
+  const el = h("div", { class: "cw-bank" }, h("div", { class: "cw-box-title" }, "Bank"));
   const row = h("div", { class: "cw-hand" });
   for (const r of RESOURCES) {
     row.append(h("span", { class: "cw-res", "data-resource": r, title: `${state.bank[r]} ${r} in the bank` }, resourceCard(r, 22), h("b", {}, String(state.bank[r]))));
@@ -185,7 +185,7 @@ export function dieFace(value: number, size = 34): SVGElement {
 export function dice(state: GameState): HTMLElement {
   const el = h("div", { class: "cw-dice" });
   if (!state.dice) {
-    el.append(h("span", { class: "cw-muted" }, "No roll yet"));
+    el.append(h("span", { class: "cw-muted cw-no-roll" }, "No roll yet"));
     return el;
   }
   const [a, b] = state.dice;
@@ -200,7 +200,7 @@ export function histogram(state: GameState): HTMLElement {
   const expected = expectedRolls(rolls);
   const W = 220;
   const H = 92;
-  const top = 8;
+  const top = 14;
   const base = 76;
   const bw = W / 11;
   const max = Math.max(1, ...counts, ...expected);

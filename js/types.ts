@@ -99,8 +99,9 @@ export interface PlayerState {
   vp_hidden: number | null;
   resources: Record<Resource, number> | null;
   resource_count: number;
-  dev_cards: Record<DevKind, number> | null;
-  dev_new: Record<DevKind, number> | null;
+  /** held cards by kind (the engine may omit kinds it holds none of); null when hidden */
+  dev_cards: Partial<Record<DevKind, number>> | null;
+  dev_new: Partial<Record<DevKind, number>> | null;
   dev_count: number;
   knights_played: number;
   road_length: number;
@@ -181,6 +182,8 @@ export interface Legal {
   discard: number;
   offer_trade: boolean;
   respond_trade: boolean;
+  /** may accept the offer now (has the cards); absent = same as respond_trade */
+  accept_trade?: boolean;
   confirm_trade: number[];
   cancel_trade: boolean;
   undo: boolean;

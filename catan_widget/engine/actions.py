@@ -347,9 +347,9 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": action.kind}
     for f in fields(action):  # type: ignore[arg-type]
         value = getattr(action, f.name)
-        if f.name in _CARD_FIELDS:
+        if f.name in _CARD_FIELDS and isinstance(value, tuple):
             value = {RESOURCES[r]: n for r, n in enumerate(value) if n}
-        elif f.name in _RESOURCE_FIELDS or (isinstance(action, MaritimeTrade)):
+        elif f.name in _RESOURCE_FIELDS or isinstance(action, MaritimeTrade):
             value = RESOURCES[value]
         out[f.name] = value
     if isinstance(action, PlayYearOfPlenty):

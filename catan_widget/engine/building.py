@@ -60,6 +60,20 @@ def road_spots(s: State, p: int) -> list[int]:
     return sorted(spots)
 
 
+def road_connects(s: State, p: int, edge: int) -> bool:
+    """True when the free ``edge`` touches seat ``p``'s building, or ``p``'s road at a node
+    without an opponent's building: the test of :func:`road_spots` for one edge.
+    """
+    edge_owner, node_owner = s.edge_owner, s.node_owner
+    for n in EDGE_NODES[edge]:
+        owner = node_owner[n]
+        if owner == p:
+            return True
+        if owner == EMPTY and any(edge_owner[f] == p for f in NODE_EDGES[n]):
+            return True
+    return False
+
+
 def settlement_spots(s: State, p: int) -> list[int]:
     """Free nodes obeying the distance rule and touching one of seat ``p``'s roads."""
     node_owner = s.node_owner
@@ -84,7 +98,7 @@ def _check_road_edge(s: State, p: int, edge: int) -> None:
         raise IllegalActionError(f"Path {edge} already has a road.")
     if s.pieces[p][0] == 0:
         raise IllegalActionError("No roads left: each player has only 15.")
-    if edge not in road_spots(s, p):
+    if not road_connects(s, p, edge):
         raise IllegalActionError(
             f"A road must touch your own road, settlement or city, and may not continue through "
             f"an opponent's building (path {edge})."
@@ -141,6 +155,7 @@ def apply_build_road(s: State, p: int, edge: int, ev: Events) -> None:
     if phase == SETUP_ROAD:
         advance_setup(s)
     elif phase == ROAD_BUILDING:
+        s.built = True
         s.free_roads -= 1
         if s.free_roads <= 0 or s.pieces[p][0] == 0 or not road_spots(s, p):
             s.free_roads = 0

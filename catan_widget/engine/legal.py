@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import (
     FIXED_ACTIONS,
     AcceptTrade,
@@ -25,13 +27,12 @@ from .actions import (
 )
 from .board import Board
 from .building import (
-    can_afford,
     city_spots,
     road_spots,
     settlement_spots,
     setup_settlement_spots,
 )
-from .constants import KNIGHT, MONOPOLY, ROAD_BUILDING, SETTLEMENT_COST, YEAR_OF_PLENTY
+from .constants import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .devcards import yop_pairs
 from .phases import (
     DISCARD,
@@ -60,7 +61,9 @@ _BUY, _KNIGHT, _RB = BuyDevelopmentCard(), PlayKnight(), PlayRoadBuilding()
 _YOP = {(a.first, a.second): a for a in FIXED_ACTIONS if isinstance(a, PlayYearOfPlenty)}
 _MONO = [PlayMonopoly(r) for r in range(5)]
 _ROBBER = {(a.hex, a.victim): a for a in FIXED_ACTIONS if isinstance(a, MoveRobber)}
-_MARITIME = {(a.give, a.get): a for a in FIXED_ACTIONS if isinstance(a, MaritimeTrade)}
+_TRADES = [a for a in FIXED_ACTIONS if isinstance(a, MaritimeTrade)]
+_MARITIME_FROM = [[(a.get, a) for a in _TRADES if a.give == give] for give in range(5)]
+"""Bank trades by the resource given: ``(resource got, action)`` in code order."""
 _ACCEPT, _DECLINE, _CANCEL = AcceptTrade(), DeclineTrade(), CancelTrade()
 _CONFIRM = [ConfirmTrade(p) for p in range(4)]
 
@@ -95,7 +98,7 @@ def legal_actions(s: State, board: Board, rules: Rules) -> list[Action]:
                 out.append(_ROBBER[(h, None)])
         return out
     if phase == DISCARD:
-        return [Discard(c) for c in discard_options(s.hands[p], s.discards[p])]
+        return [_discard(c) for c in discard_options(s.hands[p], s.discards[p])]
     if phase == TRADE_RESPONSE:
         assert s.trade is not None
         want = s.trade[3]
@@ -110,22 +113,23 @@ def legal_actions(s: State, board: Board, rules: Rules) -> list[Action]:
 def _main(s: State, board: Board, rules: Rules, p: int) -> list[Action]:
     hand = s.hands[p]
     pieces = s.pieces[p]
+    lumber, brick, wool, grain, ore = hand
     out: list[Action] = [_END]
-    if pieces[0] and hand[0] and hand[1]:
-        out.extend(_ROADS[e] for e in road_spots(s, p))
-    if pieces[1] and can_afford(hand, SETTLEMENT_COST):
-        out.extend(_SETTLEMENTS[n] for n in settlement_spots(s, p))
-    if pieces[2] and hand[3] >= 2 and hand[4] >= 3:
-        out.extend(_CITIES[n] for n in city_spots(s, p))
-    if s.deck and hand[2] and hand[3] and hand[4]:
+    if pieces[0] and lumber and brick:  # ROAD_COST
+        out += [_ROADS[e] for e in road_spots(s, p)]
+    if pieces[1] and lumber and brick and wool and grain:  # SETTLEMENT_COST
+        out += [_SETTLEMENTS[n] for n in settlement_spots(s, p)]
+    if pieces[2] and grain >= 2 and ore >= 3:  # CITY_COST
+        out += [_CITIES[n] for n in city_spots(s, p)]
+    if s.deck and wool and grain and ore:  # DEV_CARD_COST
         out.append(_BUY)
     _dev_plays(s, p, out)
-    if not (rules.strict_phases and s.built):
-        rates = maritime_rates(s, board, p) if max(hand) >= 2 else (4, 4, 4, 4, 4)
+    if max(hand) >= 2 and not (rules.strict_phases and s.built):  # no bank rate is below 2
+        rates = maritime_rates(s, board, p)
         bank = s.bank
         for give in range(5):
             if hand[give] >= rates[give]:
-                out.extend(_MARITIME[(give, get)] for get in range(5) if get != give and bank[get])
+                out += [trade for get, trade in _MARITIME_FROM[give] if bank[get]]
     return out
 
 
@@ -145,22 +149,20 @@ def _dev_plays(s: State, p: int, out: list[Action]) -> None:
 
 def discard_options(hand: list[int], k: int) -> list[tuple[int, int, int, int, int]]:
     """Every way to discard exactly ``k`` cards from ``hand``, in lexicographic order."""
+    h0, h1, h2, h3, h4 = hand
     out: list[tuple[int, int, int, int, int]] = []
-    suffix = [0] * 6
-    for r in range(4, -1, -1):
-        suffix[r] = suffix[r + 1] + hand[r]
-    pick = [0] * 5
-
-    def rec(r: int, left: int) -> None:
-        if r == 4:
-            if left <= hand[4]:
-                pick[4] = left
-                out.append((pick[0], pick[1], pick[2], pick[3], pick[4]))
-            return
-        low = max(0, left - suffix[r + 1])
-        for n in range(low, min(hand[r], left) + 1):
-            pick[r] = n
-            rec(r + 1, left - n)
-
-    rec(0, k)
+    for a in range(max(0, k - (h1 + h2 + h3 + h4)), min(h0, k) + 1):
+        left_a = k - a
+        for b in range(max(0, left_a - (h2 + h3 + h4)), min(h1, left_a) + 1):
+            left_b = left_a - b
+            for c in range(max(0, left_b - (h3 + h4)), min(h2, left_b) + 1):
+                left_c = left_b - c
+                d_range = range(max(0, left_c - h4), min(h3, left_c) + 1)
+                out.extend((a, b, c, d, left_c - d) for d in d_range)
     return out
+
+
+@lru_cache(maxsize=8192)
+def _discard(cards: tuple[int, int, int, int, int]) -> Discard:
+    """The Discard action of ``cards``; actions are immutable values, so they are shared."""
+    return Discard(cards)

@@ -33,7 +33,14 @@ def _owners_at(s: State, hex_id: int) -> set[int]:
 
 def victims_at(s: State, hex_id: int) -> list[int]:
     """Opponents of the acting seat with a building on ``hex_id``, ascending."""
-    return sorted(_owners_at(s, hex_id) - {s.current})
+    owner, me = s.node_owner, s.current
+    victims: list[int] = []
+    for n in HEX_NODES[hex_id]:
+        q = owner[n]
+        if q not in (EMPTY, me) and q not in victims:
+            victims.append(q)
+    victims.sort()
+    return victims
 
 
 def check_move_robber(s: State, board: Board, rules: Rules, hex_id: int, victim: int | None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .constants import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, VICTORY_POINT
-from .topology import EDGE_NODES, NODE_EDGES
+from .topology import EDGE_NODES
 
 if TYPE_CHECKING:
     from .state import State
@@ -14,30 +14,46 @@ if TYPE_CHECKING:
 def road_length(state: State, player: int) -> int:
     """Length of ``player``'s longest chain of roads: each road counted once, forks not
     counted, and no passing through a node that holds an opponent's building.
+
+    The walks start only at chain ends: nodes with one or three of the player's roads, or with
+    an opponent's building.  A longest chain starting at an open node with two roads would
+    either grow by the road behind it, or be a closed loop, which can be walked from any of its
+    nodes; so only a loop with no chain end on it needs a walk from one of its own nodes.
     """
-    edge_owner, node_owner = state.edge_owner, state.node_owner
+    node_owner = state.node_owner
     roads = state.roads[player]
     if not roads:
         return 0
+    links: dict[int, list[tuple[int, int]]] = {}  # node -> (bit of own road, node at its other end)
+    for e in roads:
+        a, b = EDGE_NODES[e]
+        links.setdefault(a, []).append((1 << e, b))
+        links.setdefault(b, []).append((1 << e, a))
     best = 0
+    seen: set[int] = set()
 
-    def walk(node: int, used: int, length: int) -> None:
+    def walk(start: int) -> None:
         nonlocal best
-        best = max(best, length)
-        owner = node_owner[node]
-        if length and owner not in (-1, player):
-            return
-        for e in NODE_EDGES[node]:
-            bit = 1 << e
-            if edge_owner[e] == player and not used & bit:
-                a, b = EDGE_NODES[e]
-                walk(b if a == node else a, used | bit, length + 1)
+        stack = [(start, 0, 0)]  # node reached, bits of the roads used, chain length
+        while stack:
+            node, used, length = stack.pop()
+            seen.add(node)
+            best = max(best, length)
+            if length and node_owner[node] not in (-1, player):
+                continue
+            for bit, other in links[node]:
+                if not used & bit:
+                    stack.append((other, used | bit, length + 1))
 
-    starts = sorted({n for e in roads for n in EDGE_NODES[e]})
+    starts = sorted(links)
     for node in starts:
-        walk(node, 0, 0)
-        if best == len(roads):
-            break
+        if len(links[node]) != 2 or node_owner[node] not in (-1, player):
+            walk(node)
+            if best == len(roads):
+                return best
+    for node in starts:
+        if node not in seen:  # on a loop without chain ends
+            walk(node)
     return best
 
 

@@ -258,6 +258,7 @@ def game_from_json(text: str) -> Game:
     if origin is not None:
         game.state = origin.copy()
         game.origin = origin
+        game.events.append(("staged", origin.turn_player))
     actions = data["actions"]
     if not isinstance(actions, list):
         raise SaveError("actions must be a list")

@@ -14,7 +14,7 @@ from .events import Events
 from .phases import ACCEPTED, COUNTERED, DECLINED, MAIN, PENDING, ROLL, TRADE_CONFIRM, TRADE_RESPONSE
 from .rules import Rules
 from .state import State
-from .topology import NODE_COUNT
+from .topology import HARBOR_NODES
 
 _NO_CARDS = (0, 0, 0, 0, 0)
 
@@ -22,12 +22,9 @@ _NO_CARDS = (0, 0, 0, 0, 0)
 def maritime_rates(s: State, board: Board, p: int) -> list[int]:
     """The best bank rate per resource for seat ``p``: 4, 3 (generic harbor) or 2."""
     rates = [4] * 5
-    owner, harbor = s.node_owner, board.node_harbor
-    for n in range(NODE_COUNT):
-        if owner[n] == p:
-            kind = harbor[n]
-            if kind is None:
-                continue
+    owner = s.node_owner
+    for (a, b), kind in zip(HARBOR_NODES, board.harbors):
+        if owner[a] == p or owner[b] == p:
             if kind == GENERIC:
                 rates = [min(x, 3) for x in rates]
             else:

@@ -1,0 +1,295 @@
+"""Engine benchmark: catan-widget against catanatron, both with uniform-random players.
+
+Plays full 4-player games in both engines, interleaved in batches so machine noise hits both
+alike, then times single operations (legal actions, one step, a fork/copy) on states sampled
+from real games.  See bench/README.md for what is measured and how it is kept fair.
+
+    python bench/bench_engine.py --games 200 --seed 1
+    python bench/bench_engine.py --quick          # CI smoke: a few games, no ratio claims
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from catan_widget import Game
+from catan_widget.bots import RandomBot
+
+PLAYERS = ("Ada", "Bo", "Cy", "Di")
+TARGET_RATIO = 3.0
+TARGET_LEGAL_US = 10.0
+TARGET_FORK_US = 20.0
+
+
+@dataclass
+class EngineRun:
+    """Totals over the games one engine played."""
+
+    name: str
+    games: int = 0
+    seconds: float = 0.0
+    steps: int = 0
+    turns: int = 0
+    by_limit: int = 0
+
+    def add(self, seconds: float, steps: int, turns: int, by_limit: bool) -> None:
+        self.games += 1
+        self.seconds += seconds
+        self.steps += steps
+        self.turns += turns
+        self.by_limit += by_limit
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+@dataclass
+class Micro:
+    """Per-operation timings (µs per call), one value per sampled state."""
+
+    legal: list[float] = field(default_factory=list)
+    step: list[float] = field(default_factory=list)
+    fork: list[float] = field(default_factory=list)
+
+    def medians(self) -> dict[str, float]:
+        return {k: statistics.median(v) if v else float("nan") for k, v in asdict(self).items()}
+
+
+# --- whole games ---------------------------------------------------------------------------------
+def game_seed(base: int, i: int) -> int:
+    """The seed of game ``i`` (never 0: catanatron treats a 0 seed as "draw one")."""
+    return 1 + base * 1_000_000 + i
+
+
+def play_ours(seed: int) -> tuple[float, int, int, bool]:
+    """One full game in our engine: seconds, steps, turns, ended without a winner."""
+    t0 = time.perf_counter()
+    game = Game(players=PLAYERS, seed=seed, board="random")
+    game.play("random")
+    seconds = time.perf_counter() - t0
+    return seconds, len(game.history), game.turn, not game.is_over
+
+
+def play_catanatron(seed: int) -> tuple[float, int, int, bool]:
+    """One full game in catanatron (its RandomPlayer, its default random map)."""
+    from catanatron import Color, RandomPlayer
+    from catanatron import Game as CGame
+
+    colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+    t0 = time.perf_counter()
+    game = CGame([RandomPlayer(c) for c in colors], seed=seed)
+    winner = game.play()
+    seconds = time.perf_counter() - t0
+    return seconds, len(game.state.actions), game.state.num_turns, winner is None
+
+
+def play_interleaved(games: int, batch: int, base_seed: int, with_catanatron: bool) -> list[EngineRun]:
+    """``games`` games per engine in alternating batches; the batch order flips every round."""
+    ours, theirs = EngineRun("catan-widget"), EngineRun("catanatron")
+    i = 0
+    round_no = 0
+    while i < games:
+        seeds = [game_seed(base_seed, j) for j in range(i, min(i + batch, games))]
+        order = [(ours, play_ours), (theirs, play_catanatron)]
+        if not with_catanatron:
+            order = order[:1]
+        elif round_no % 2:
+            order.reverse()
+        for run, play in order:
+            for seed in seeds:
+                run.add(*play(seed))
+        i += len(seeds)
+        round_no += 1
+    return [ours, theirs] if with_catanatron else [ours]
+
+
+# --- single operations ---------------------------------------------------------------------------
+def _per_call_us(fn: Callable[[], object], reps: int) -> float:
+    t0 = time.perf_counter_ns()
+    for _ in range(reps):
+        fn()
+    return (time.perf_counter_ns() - t0) / reps / 1000
+
+
+def sample_interleaved(
+    samples: int, every: int, base_seed: int, reps: int, with_catanatron: bool
+) -> tuple[Micro, Micro | None]:
+    """Time single operations on every ``every``-th state of seeded random games, one game of
+    each engine in turn, until each engine has ``samples`` states.
+    """
+    ours, theirs = Micro(), Micro() if with_catanatron else None
+    g_index = 0
+    while len(ours.legal) < samples or (theirs is not None and len(theirs.legal) < samples):
+        seed = game_seed(base_seed + 7, g_index)
+        g_index += 1
+        _sample_ours_game(seed, ours, samples, every, reps)
+        if theirs is not None:
+            _sample_catanatron_game(seed, theirs, samples, every, reps)
+    return ours, theirs
+
+
+def _sample_ours_game(seed: int, micro: Micro, samples: int, every: int, reps: int) -> None:
+    game = Game(players=PLAYERS, seed=seed, board="random")
+    bots = [RandomBot(seed=seed, seat=i) for i in range(len(PLAYERS))]
+    n = 0
+    while not game.is_over and len(micro.legal) < samples:
+        if n % every == 0:
+            micro.legal.append(_per_call_us(game.legal_actions, reps))
+            micro.fork.append(_per_call_us(game.fork, reps))
+            actions = game.legal_actions()
+            action = actions[len(micro.step) % len(actions)]
+            copies = [game.fork() for _ in range(reps)]
+            t0 = time.perf_counter_ns()
+            for copy in copies:
+                copy.step(action)
+            micro.step.append((time.perf_counter_ns() - t0) / reps / 1000)
+        game.step(bots[game.current_seat].choose(game))
+        n += 1
+
+
+def _sample_catanatron_game(seed: int, micro: Micro, samples: int, every: int, reps: int) -> None:
+    """catanatron's equivalents: generate_playable_actions(state), game.execute(action) on a
+    copy (which validates and regenerates its playable actions), and game.copy().
+    """
+    from catanatron import Color, RandomPlayer
+    from catanatron import Game as CGame
+    from catanatron.game import TURNS_LIMIT
+    from catanatron.models.actions import generate_playable_actions
+
+    colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+    game = CGame([RandomPlayer(c) for c in colors], seed=seed)
+    n = 0
+    while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:
+        if len(micro.legal) >= samples:
+            return
+        if n % every == 0:
+            saved = random.getstate()  # measuring must not change the sampled game
+            state = game.state
+            micro.legal.append(_per_call_us(lambda s=state: generate_playable_actions(s), reps))
+            micro.fork.append(_per_call_us(game.copy, reps))
+            actions = state.playable_actions
+            action = actions[len(micro.step) % len(actions)]
+            copies = [game.copy() for _ in range(reps)]
+            t0 = time.perf_counter_ns()
+            for copy in copies:
+                copy.execute(action)
+            micro.step.append((time.perf_counter_ns() - t0) / reps / 1000)
+            random.setstate(saved)
+        game.play_tick()
+        n += 1
+
+
+# --- report --------------------------------------------------------------------------------------
+def _fmt(x: float, digits: int = 1) -> str:
+    return "n/a" if math.isnan(x) else f"{x:.{digits}f}"
+
+
+def report(
+    runs: list[EngineRun], ours_m: Micro, theirs_m: Micro | None, quick: bool, command: str
+) -> dict[str, Any]:
+    """Print the table and the target verdicts; return the numbers as a dict."""
+    ours = runs[0]
+    theirs = runs[1] if len(runs) > 1 else None
+    om = ours_m.medians()
+    tm = theirs_m.medians() if theirs_m else None
+    ratio = ours.games_per_s / theirs.games_per_s if theirs and theirs.games_per_s else float("nan")
+
+    print(f"command: {command}")
+    print(f"python {platform.python_version()} on {platform.machine()} ({platform.system()})")
+    print()
+    head = f"{'':34}{'catan-widget':>14}{'catanatron':>14}"
+    print(head)
+    print("-" * len(head))
+
+    def row(label: str, a: str, b: str) -> None:
+        print(f"{label:34}{a:>14}{b:>14}")
+
+    row("games played", str(ours.games), str(theirs.games) if theirs else "-")
+    row("games/s", _fmt(ours.games_per_s, 2), _fmt(theirs.games_per_s, 2) if theirs else "-")
+    row("avg steps (decisions) per game", _fmt(ours.steps / ours.games), _per_game(theirs, "steps"))
+    row("avg turns per game", _fmt(ours.turns / ours.games), _per_game(theirs, "turns"))
+    row("games ended by a turn limit", str(ours.by_limit), str(theirs.by_limit) if theirs else "-")
+    row("median legal actions (µs)", _fmt(om["legal"], 2), _fmt(tm["legal"], 2) if tm else "-")
+    row("median step / execute (µs)", _fmt(om["step"], 2), _fmt(tm["step"], 2) if tm else "-")
+    row("median fork / copy (µs)", _fmt(om["fork"], 2), _fmt(tm["fork"], 2) if tm else "-")
+    print()
+    print("catanatron columns: generate_playable_actions(state); game.execute(action) on a copy")
+    print("(validates and regenerates its playable actions); game.copy().")
+    their_count = len(theirs_m.legal) if theirs_m else 0
+    print(f"sampled states: {len(ours_m.legal)} (ours), {their_count} (catanatron)")
+    print()
+    verdicts: dict[str, bool | None] = {}
+    if quick:
+        print("quick mode: too few games for a meaningful ratio; no target verdicts.")
+    else:
+        if theirs:
+            print(f"games/s ratio (ours / catanatron, interleaved): {ratio:.2f}x")
+            verdicts["ratio>=3x"] = ratio >= TARGET_RATIO
+        verdicts["legal_actions<=10us"] = om["legal"] <= TARGET_LEGAL_US
+        verdicts["fork<=20us"] = om["fork"] <= TARGET_FORK_US
+        for name, ok in verdicts.items():
+            print(f"  target {name}: {'met' if ok else 'MISSED'}")
+    return {
+        "command": command,
+        "quick": quick,
+        "runs": [asdict(r) | {"games_per_s": r.games_per_s} for r in runs],
+        "ratio": ratio,
+        "ours_median_us": om,
+        "catanatron_median_us": tm,
+        "verdicts": verdicts,
+    }
+
+
+def _per_game(run: EngineRun | None, what: str) -> str:
+    if run is None or not run.games:
+        return "-"
+    return _fmt(getattr(run, what) / run.games)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--games", type=int, default=200, help="full games per engine (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="base seed of every game (default 1)")
+    parser.add_argument("--batch", type=int, default=10, help="games per engine per batch (default 10)")
+    parser.add_argument("--samples", type=int, default=1500, help="states timed per engine (default 1500)")
+    parser.add_argument("--every", type=int, default=5, help="time every n-th state of a game (default 5)")
+    parser.add_argument("--reps", type=int, default=10, help="calls averaged per state and op (default 10)")
+    parser.add_argument("--quick", action="store_true", help="CI smoke: 4 games, 100 states, no verdicts")
+    parser.add_argument("--ours-only", action="store_true", help="skip catanatron")
+    parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.batch, args.samples = 4, 2, 100
+    with_catanatron = not args.ours_only
+    if with_catanatron:
+        try:
+            import catanatron  # noqa: F401
+        except ImportError:
+            print("catanatron is not installed (pip install -e '.[bench]'); timing our engine only.")
+            with_catanatron = False
+
+    command = "python bench/bench_engine.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    runs = play_interleaved(args.games, args.batch, args.seed, with_catanatron)
+    ours_m, theirs_m = sample_interleaved(args.samples, args.every, args.seed, args.reps, with_catanatron)
+    result = report(runs, ours_m, theirs_m, args.quick, command.strip())
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,58 @@
+"""Plotly figures of a game: dice fairness, expected production, spot values, luck vs skill.
+
+    from catan_widget import plots
+    plots.dice(game)            # rolls vs the 36ths, chi-square p-value in the title
+    plots.production(game)      # expected cards per roll, per player and resource
+    plots.spot_values(board)    # pips per intersection as a board heat map, best spots ringed
+    plots.income(game)          # observed vs expected income over the turns
+    plots.victory_points(game)  # VP per player over the turns (teacher=True: hidden cards too)
+
+The numbers behind each figure are plain functions in :mod:`.data` and :mod:`.stats` (also
+re-exported here).  This package imports the engine; the engine never imports plotly.
+"""
+
+from __future__ import annotations
+
+from .data import (
+    IncomeSeries,
+    VictoryPointSeries,
+    best_spots,
+    expected_production,
+    income_series,
+    node_pips,
+    node_resources,
+    victory_point_series,
+)
+from .figures import (
+    PLAYER_COLORS,
+    RESOURCE_COLORS,
+    TERRAIN_COLORS,
+    dice,
+    income,
+    production,
+    spot_values,
+    victory_points,
+)
+from .stats import chi2_sf, dice_chi_square, wilson_interval
+
+__all__ = [
+    "PLAYER_COLORS",
+    "RESOURCE_COLORS",
+    "TERRAIN_COLORS",
+    "IncomeSeries",
+    "VictoryPointSeries",
+    "best_spots",
+    "chi2_sf",
+    "dice",
+    "dice_chi_square",
+    "expected_production",
+    "income",
+    "income_series",
+    "node_pips",
+    "node_resources",
+    "production",
+    "spot_values",
+    "victory_point_series",
+    "victory_points",
+    "wilson_interval",
+]

@@ -1,0 +1,151 @@
+"""The numbers behind the plots, as plain lists: no plotly here, so they are easy to test and
+to reuse in a notebook.
+
+Definitions:
+
+* **pips** of an intersection: the sum of the pips of the (up to 3) hexes around it — the ways
+  out of 36 that a roll pays a settlement there one card.
+* **expected production** of a seat and resource: cards per roll on average,
+  ``Σ_hex P(hex's number) × (1 per settlement + 2 per city on its corners)`` over the hexes
+  producing that resource, skipping the hex under the robber.  A 7 produces nothing, which the
+  sum already accounts for (no hex shows a 7).  The bank shortage rule is ignored.
+* **income** of a seat: resource cards from production — dice rolls plus the cards of the
+  second setup settlement.  *Observed* income is read from the game's events; *expected* income
+  adds, at every roll, the expected production of the seat's buildings at that moment (robber
+  included) — the income fair dice would give on average to the same buildings.  Setup income
+  is certain, so it counts the same in both.  Observed minus expected is the seat's dice luck;
+  the expected curve itself shows the skill (where and how fast the seat built).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Board, Game, RollDice
+from ..engine.scoring import public_vp, total_vp
+from ..engine.state import State
+from ..engine.topology import HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_HEXES
+from ..history import replay, start_state
+
+__all__ = [
+    "IncomeSeries",
+    "VictoryPointSeries",
+    "best_spots",
+    "expected_production",
+    "income_series",
+    "node_pips",
+    "node_resources",
+    "victory_point_series",
+]
+
+
+def node_pips(board: Board) -> list[int]:
+    """Pips of every intersection ``0..53``."""
+    return [board.node_pips(n) for n in range(NODE_COUNT)]
+
+
+def node_resources(board: Board, node: int) -> list[int]:
+    """The distinct resource ids produced around an intersection, ascending."""
+    found = {board.resource(h) for h in NODE_HEXES[node]}
+    return sorted(r for r in found if r is not None)
+
+
+def best_spots(board: Board, k: int = 5) -> list[int]:
+    """The ``k`` intersections with the most pips; ties go to more distinct resources, then to
+    the lower id.  Pure board value: neighbours are not excluded, and harbors are not counted.
+    """
+    ranked = sorted(range(NODE_COUNT), key=lambda n: (-board.node_pips(n), -len(node_resources(board, n)), n))
+    return ranked[:k]
+
+
+def expected_production(state: State, board: Board) -> list[list[float]]:
+    """Expected cards per roll, ``[seat][resource]``, for the buildings and robber of ``state``."""
+    out = [[0.0] * 5 for _ in range(state.n)]
+    owner, level = state.node_owner, state.node_level
+    for h in range(HEX_COUNT):
+        r = board.resource(h)
+        if r is None or h == state.robber:
+            continue
+        chance = board.pips(h) / 36
+        for n in HEX_NODES[h]:
+            p = owner[n]
+            if p >= 0:
+                out[p][r] += chance * level[n]
+    return out
+
+
+@dataclass(frozen=True)
+class IncomeSeries:
+    """Cumulative income per seat at the end of each turn (see the module docstring).
+
+    ``observed[seat][i]`` and ``expected[seat][i]`` are the totals up to the end of
+    ``turns[i]``.
+    """
+
+    turns: list[int]
+    observed: list[list[float]]
+    expected: list[list[float]]
+
+
+@dataclass(frozen=True)
+class VictoryPointSeries:
+    """Victory points per seat at the end of each turn: ``public`` (what the table sees) and
+    ``total`` (hidden victory-point cards included).
+    """
+
+    turns: list[int]
+    public: list[list[int]]
+    total: list[list[int]]
+
+
+def _record(turns: list[int], turn: int, groups: Sequence[tuple[list[list[Any]], Sequence[Any]]]) -> None:
+    """Set the values at ``turn``: overwrite the last point when it is the same turn, else append."""
+    append = turns[-1] != turn
+    if append:
+        turns.append(turn)
+    for columns, values in groups:
+        for col, v in zip(columns, values):
+            if append:
+                col.append(v)
+            else:
+                col[-1] = v
+
+
+def income_series(game: Game) -> IncomeSeries:
+    """Observed and expected cumulative income per seat over the turns, from a replay."""
+    n = len(game.names)
+    start = start_state(game)
+    turns = [start.turn]
+    observed: list[list[float]] = [[0.0] for _ in range(n)]
+    expected: list[list[float]] = [[0.0] for _ in range(n)]
+    got, due = [0.0] * n, [0.0] * n
+    for step in replay(game):
+        for event in step.events:
+            if event[0] == "roll":
+                for seat, _, count in event[3]:
+                    got[seat] += count
+            elif event[0] == "setup_income":
+                got[event[1]] += sum(event[2])
+                due[event[1]] += sum(event[2])
+        if isinstance(step.action, RollDice):
+            for seat, row in enumerate(expected_production(step.before, game.board)):
+                due[seat] += sum(row)
+        _record(turns, step.turn, ((observed, got), (expected, due)))
+    return IncomeSeries(turns, observed, expected)
+
+
+def victory_point_series(game: Game) -> VictoryPointSeries:
+    """Public and total victory points per seat at the end of every turn, from a replay."""
+    n = len(game.names)
+    start = start_state(game)
+    turns = [start.turn]
+    public: list[list[int]] = [[public_vp(start, p)] for p in range(n)]
+    total: list[list[int]] = [[total_vp(start, p)] for p in range(n)]
+    for step in replay(game):
+        s = step.after
+        now_public = [public_vp(s, p) for p in range(n)]
+        now_total = [total_vp(s, p) for p in range(n)]
+        _record(turns, step.turn, ((public, now_public), (total, now_total)))
+    return VictoryPointSeries(turns, public, total)

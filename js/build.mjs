@@ -1,0 +1,42 @@
+// Bundles the widget (and, with --preview, a standalone preview page) with esbuild.
+//   node js/build.mjs            -> catan_widget/static/widget.js + widget.css
+//   node js/build.mjs --preview  -> js/preview-dist/ (open index.html in a browser)
+import { build } from "esbuild";
+import { copyFileSync, mkdirSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const preview = process.argv.includes("--preview");
+
+if (!preview) {
+  const outdir = join(root, "catan_widget", "static");
+  await build({
+    entryPoints: { widget: join(root, "js", "widget.ts") },
+    outdir,
+    bundle: true,
+    format: "esm",
+    target: "es2020",
+    minify: true,
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  for (const f of ["widget.js", "widget.css"]) {
+    console.log(`${join("catan_widget", "static", f)}  ${(statSync(join(outdir, f)).size / 1024).toFixed(1)} kB`);
+  }
+} else {
+  const outdir = join(root, "js", "preview-dist");
+  mkdirSync(outdir, { recursive: true });
+  // an IIFE (classic script) so the page also works from file:// without a server
+  await build({
+    entryPoints: { preview: join(root, "js", "preview.ts") },
+    outdir,
+    bundle: true,
+    format: "iife",
+    target: "es2020",
+    sourcemap: true,
+    logLevel: "warning",
+  });
+  copyFileSync(join(root, "js", "preview.html"), join(outdir, "index.html"));
+  console.log(`open file://${join(outdir, "index.html")}  (?theme=dark, ?scenario=robber|discard|trade|yop|setup|pips|offer)`);
+}

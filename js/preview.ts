@@ -1,0 +1,25 @@
+/**
+ * Standalone preview with a fake anywidget model, for screenshots and manual checks.
+ * URL options: ?theme=dark  ?scenario=main|build|settle|robber|discard|trade|confirm|yop|offer|maritime|setup|pips|error|teacher|bot
+ *              ?width=700  (cell width in px)
+ */
+import { render } from "./widget";
+import { fakeModel } from "./fixtures/fake-model";
+import { sampleScenario } from "./fixtures/scenarios";
+
+const params = new URLSearchParams(location.search);
+if (params.get("theme") === "dark") document.body.classList.add("dark");
+const app = document.getElementById("app") as HTMLElement;
+const width = params.get("width");
+if (width) app.style.maxWidth = `${width}px`;
+const sent = document.getElementById("sent") as HTMLElement;
+const { traits, clicks } = sampleScenario(params.get("scenario") ?? "main");
+const model = fakeModel(traits, (msg) => {
+  sent.textContent = `sent: ${JSON.stringify(msg)}\n${sent.textContent ?? ""}`;
+});
+render({ model, el: app });
+for (const sel of clicks) {
+  const el = app.querySelector(sel);
+  if (el) el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  else sent.textContent += `\n(no element for ${sel})`;
+}

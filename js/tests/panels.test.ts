@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import * as panels from "../panels";
+import { loadSample, scenario } from "../fixtures/scenarios";
+
+describe("player panels", () => {
+  it("shows one panel per player, the acting one marked", () => {
+    const { state, board } = loadSample();
+    const el = panels.players(state, board);
+    const ps = el.querySelectorAll(".cw-player");
+    expect(ps).toHaveLength(4);
+    expect(el.querySelector(".cw-player.cw-current")?.getAttribute("data-seat")).toBe("0");
+    expect(el.querySelector(".cw-player.cw-turn")?.getAttribute("data-seat")).toBe("0");
+    expect((ps[1] as HTMLElement).style.getPropertyValue("--cw-player")).toBe("#D55E00");
+    expect(ps[0].querySelector(".cw-player-name")?.textContent).toBe("Ada");
+    expect(ps[1].querySelector(".cw-tag")?.textContent).toBe("bot");
+  });
+
+  it("hidden hands show a count only", () => {
+    const { state, board } = loadSample();
+    const bo = panels.players(state, board).querySelector('.cw-player[data-seat="1"]') as HTMLElement;
+    const hand = bo.querySelector(".cw-hand") as HTMLElement;
+    expect(hand.getAttribute("data-hidden")).toBe("true");
+    expect(hand.querySelectorAll("[data-resource]")).toHaveLength(0);
+    expect(hand.querySelector(".cw-count")?.textContent).toBe("× 5");
+    expect(bo.querySelector(".cw-dev")?.textContent).toBe("1 development card");
+  });
+
+  it("a visible hand shows every resource with its count", () => {
+    const { state, board } = loadSample();
+    const ada = panels.players(state, board).querySelector('.cw-player[data-seat="0"]') as HTMLElement;
+    const res = [...ada.querySelectorAll(".cw-hand [data-resource]")];
+    expect(res.map((r) => r.getAttribute("data-resource"))).toEqual(["lumber", "brick", "wool", "grain", "ore"]);
+    expect(res.map((r) => r.querySelector("b")?.textContent)).toEqual(["2", "1", "3", "1", "2"]);
+    const dev = [...ada.querySelectorAll(".cw-dev-card")].map((d) => d.getAttribute("data-dev"));
+    expect(dev).toEqual(["knight", "year_of_plenty"]);
+    expect(ada.querySelector('[data-dev="year_of_plenty"] i')?.textContent).toBe("new");
+  });
+
+  it("the teacher view shows every hand", () => {
+    const { state, board } = scenario("teacher");
+    expect(panels.players(state, board).querySelectorAll('.cw-hand[data-hidden="false"]')).toHaveLength(4);
+  });
+
+  it("shows VP, badges, knights, road length and pieces left", () => {
+    const { state, board } = loadSample();
+    const el = panels.players(state, board);
+    const bo = el.querySelector('.cw-player[data-seat="1"]') as HTMLElement;
+    expect(bo.querySelector(".cw-vp b")?.textContent).toBe("4");
+    expect(bo.querySelector(".cw-badge-army")?.textContent).toBe("Largest Army");
+    expect(bo.querySelector(".cw-badge-road")).toBeNull();
+    expect(el.querySelector('.cw-player[data-seat="2"] .cw-badge-road')).not.toBeNull();
+    expect(bo.querySelector(".cw-stats")?.textContent).toContain("Knights 3");
+    expect(bo.querySelector(".cw-stats")?.textContent).toContain("Road 2");
+    expect(bo.querySelector(".cw-pieces")?.textContent).toBe("1234");
+  });
+
+  it("says who must discard", () => {
+    const { state, board } = scenario("discard");
+    expect(panels.players(state, board).querySelectorAll(".cw-must-discard")).toHaveLength(2);
+    expect(panels.bannerText(state)).toBe("A 7! Discarding: Ada (4), Di (4)");
+  });
+});
+
+describe("banner", () => {
+  it("says whose turn it is and what to do", () => {
+    const x = loadSample();
+    expect(panels.bannerText(x.state)).toBe("Ada's turn — build, trade or end the turn");
+    x.state.phase = "roll";
+    x.state.current = 1;
+    expect(panels.bannerText(x.state)).toBe("Bo's turn — roll the dice");
+    x.state.phase = "road_building";
+    x.state.road_building = 1;
+    expect(panels.bannerText(x.state)).toBe("Bo: place 1 free road");
+    x.state.phase = "game_over";
+    x.state.winner = 2;
+    expect(panels.bannerText(x.state)).toBe("Cy wins the game!");
+    const el = panels.banner(x.state, x.board);
+    expect(el.getAttribute("data-phase")).toBe("game_over");
+    expect(el.style.getPropertyValue("--cw-player")).toBe("#009E73");
+  });
+});
+
+describe("bank, dice, histogram, log, toast", () => {
+  it("lists the bank", () => {
+    const { state } = loadSample();
+    const el = panels.bank(state);
+    expect(el.querySelector('[data-resource="ore"] b')?.textContent).toBe("14");
+    expect(el.querySelector('[data-resource="dev_cards"] b')?.textContent).toBe("19");
+  });
+
+  it("draws the last dice as two faces with pips", () => {
+    const { state } = loadSample();
+    const el = panels.dice(state);
+    const dice = el.querySelectorAll(".cw-die");
+    expect([...dice].map((d) => d.getAttribute("data-value"))).toEqual(["4", "2"]);
+    expect(dice[0].querySelectorAll("circle")).toHaveLength(4);
+    expect(dice[1].querySelectorAll("circle")).toHaveLength(2);
+    expect(el.querySelector(".cw-dice-sum")?.getAttribute("data-sum")).toBe("6");
+    state.dice = null;
+    expect(panels.dice(state).querySelectorAll(".cw-die")).toHaveLength(0);
+  });
+
+  it("draws 11 histogram bars from dice_counts with the expected line", () => {
+    const { state } = loadSample();
+    const el = panels.histogram(state);
+    const bars = el.querySelectorAll(".cw-bar");
+    expect(bars).toHaveLength(11);
+    expect([...bars].map((b) => Number(b.getAttribute("data-count")))).toEqual(state.dice_counts);
+    expect(el.getAttribute("data-rolls")).toBe("14");
+    expect(el.querySelectorAll(".cw-expected")).toHaveLength(1);
+    const h7 = Number(bars[5].getAttribute("height"));
+    const h2 = Number(bars[0].getAttribute("height"));
+    expect(h7).toBeGreaterThan(h2);
+    state.dice_counts = state.dice_counts.map(() => 0);
+    expect(panels.histogram(state).querySelectorAll(".cw-expected")).toHaveLength(0);
+  });
+
+  it("lists the log oldest first", () => {
+    const { state } = loadSample();
+    const items = panels.log(state).querySelectorAll("li");
+    expect(items).toHaveLength(state.log.length);
+    expect(items[items.length - 1].textContent).toBe(state.log[state.log.length - 1]);
+  });
+
+  it("shows state.error as a toast until dismissed for that version", () => {
+    const { state } = scenario("error");
+    const t = panels.toast(state, null);
+    expect(t?.querySelector(".cw-toast-text")?.textContent).toContain("too close");
+    expect(t?.getAttribute("role")).toBe("alert");
+    expect(panels.toast(state, state.version)).toBeNull();
+    state.error = null;
+    expect(panels.toast(state, null)).toBeNull();
+  });
+
+  it("offers the teacher view and every seat in the view selector", () => {
+    const { state } = loadSample();
+    const el = panels.viewControls(state);
+    const sel = el.querySelector("select") as HTMLSelectElement;
+    expect([...sel.options].map((o) => o.value)).toEqual(["-1", "0", "1", "2", "3"]);
+    expect(sel.value).toBe("0");
+    expect(el.querySelector('[data-action="toggle_pips"]')?.getAttribute("aria-pressed")).toBe("false");
+  });
+});

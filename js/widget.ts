@@ -1,0 +1,165 @@
+/** anywidget glue: wires the three synced traits to the views and sends intents. */
+import "./widget.css";
+import type { AnyModel } from "@anywidget/types";
+import { createBoardView, drawDynamic, drawStatic, placementPoint } from "./board";
+import { actionBar, boardOverlay, dialogArea } from "./dialogs";
+import { clear, h } from "./dom";
+import { eventFromChange, eventFromClick } from "./events";
+import {
+  highlights,
+  initialUi,
+  normalizeLegal,
+  reconcile,
+  reduce,
+  type Ctx,
+  type UiEvent,
+  type UiState,
+} from "./interaction";
+import * as panels from "./panels";
+import type { Board, GameState, Legal } from "./types";
+
+export interface WidgetTraits {
+  board: Board | null;
+  state: GameState | null;
+  legal: Legal | null;
+  [key: string]: unknown;
+}
+
+export interface RenderArgs {
+  model: AnyModel<WidgetTraits>;
+  el: HTMLElement;
+}
+
+/** Replace the content of `slot` with `node` (or empty it). */
+function fill(slot: Element, node: Node | null): void {
+  clear(slot);
+  if (node) slot.append(node);
+}
+
+export function render({ model, el }: RenderArgs): () => void {
+  const uid = `cw${Math.random().toString(36).slice(2, 9)}`;
+  const view = createBoardView(uid);
+  const slot = (cls: string): HTMLDivElement => h("div", { class: cls });
+  const bannerSlot = slot("cw-banner-slot");
+  const toastSlot = slot("cw-toast-slot");
+  const overlaySlot = slot("cw-overlay-slot");
+  const dialogSlot = slot("cw-dialog-slot");
+  const actionsSlot = slot("cw-actions-slot");
+  const viewSlot = slot("cw-view-slot");
+  const playersSlot = slot("cw-players-slot");
+  const diceSlot = slot("cw-dice-slot");
+  const bankSlot = slot("cw-bank-slot");
+  const histSlot = slot("cw-hist-slot");
+  const logSlot = slot("cw-log-slot");
+  const waiting = h("div", { class: "cw-waiting" }, "Waiting for the game…");
+  const root = h(
+    "div",
+    { class: "catan-widget", tabindex: "-1" },
+    h(
+      "div",
+      { class: "cw-main" },
+      bannerSlot,
+      h("div", { class: "cw-board-wrap" }, view.svg, toastSlot, overlaySlot, waiting),
+      actionsSlot,
+      dialogSlot,
+      viewSlot,
+    ),
+    h("div", { class: "cw-side" }, playersSlot, h("div", { class: "cw-box cw-roll-box" }, diceSlot, bankSlot), histSlot, logSlot),
+  );
+  el.append(root);
+
+  let ui: UiState = initialUi();
+  let drawnBoard: Board | null = null;
+  let logKey = "";
+  let scheduled = false;
+
+  const context = (): Ctx | null => {
+    const state = model.get("state");
+    if (!state) return null;
+    return { state, legal: normalizeLegal(model.get("legal"), state.version) };
+  };
+
+  const drawBoard = (): void => {
+    const board = model.get("board");
+    if (board && board !== drawnBoard) {
+      drawStatic(view, board, uid);
+      drawnBoard = board;
+    }
+  };
+
+  const draw = (): void => {
+    scheduled = false;
+    drawBoard();
+    const ctx = context();
+    const board = drawnBoard;
+    root.classList.toggle("cw-ready", !!(ctx && board));
+    if (!ctx || !board) return;
+    ui = reconcile(ui, ctx);
+    const { state, legal } = ctx;
+    root.setAttribute("data-version", String(state.version));
+    root.setAttribute("data-phase", state.phase);
+    root.setAttribute("data-seat", legal.seat == null ? "" : String(legal.seat));
+    drawDynamic(view, { board, state, hl: highlights(ui, ctx), pending: ui.pending, seat: legal.seat, uid });
+    fill(bannerSlot, panels.banner(state, board));
+    fill(toastSlot, panels.toast(state, ui.dismissed));
+    fill(overlaySlot, boardOverlay(ui, ctx, board));
+    const at = ui.pending ? placementPoint(board, ui.pending) : null;
+    overlaySlot.classList.toggle("cw-top", at ? at.y > 0.5 : true);
+    fill(dialogSlot, dialogArea(ui, ctx, board));
+    fill(actionsSlot, actionBar(ui, ctx));
+    fill(viewSlot, panels.viewControls(state));
+    fill(playersSlot, panels.players(state, board));
+    fill(diceSlot, panels.dice(state));
+    fill(bankSlot, panels.bank(state));
+    fill(histSlot, panels.histogram(state));
+    const key = (state.log ?? []).join("\n");
+    if (key !== logKey) {
+      logKey = key;
+      fill(logSlot, panels.log(state));
+      panels.scrollLog(root);
+    }
+  };
+
+  /** Coalesce the change events of one update (state and legal arrive together). */
+  const schedule = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(draw);
+  };
+
+  const dispatch = (ev: UiEvent | null): void => {
+    if (!ev) return;
+    const ctx = context();
+    if (!ctx) return;
+    const res = reduce(ui, ev, ctx);
+    ui = res.ui;
+    if (res.intent) model.send(res.intent);
+    draw();
+  };
+
+  const onClick = (e: Event): void => dispatch(eventFromClick(e.target as Element | null));
+  const onChange = (e: Event): void => dispatch(eventFromChange(e.target as Element | null));
+  const onKey = (e: KeyboardEvent): void => {
+    if (e.key === "Escape") dispatch({ type: "action", name: "cancel" });
+  };
+
+  root.addEventListener("click", onClick);
+  root.addEventListener("change", onChange);
+  root.addEventListener("keydown", onKey);
+  model.on("change:board", schedule);
+  model.on("change:state", schedule);
+  model.on("change:legal", schedule);
+  draw();
+
+  return () => {
+    model.off("change:board", schedule);
+    model.off("change:state", schedule);
+    model.off("change:legal", schedule);
+    root.removeEventListener("click", onClick);
+    root.removeEventListener("change", onChange);
+    root.removeEventListener("keydown", onKey);
+    root.remove();
+  };
+}
+
+export default { render };

@@ -1,0 +1,95 @@
+import sys
+import types
+
+import pytest
+
+from catan_widget import RESOURCES, BuildRoad, EndTurn, Game, MoveRobber, RollDice, history
+from catan_widget.engine.topology import NODE_EDGES
+
+from .helpers import node_between
+
+
+def scripted_game() -> Game:
+    """Ada (seat 0) has a settlement at forest8/mountains3/hills5 and lumber + brick; Bo a city
+    at fields9/forest11/forest8 and 2 ore.  Ada rolls 8 and builds a road; Bo rolls 7 and robs
+    Ada of a lumber.
+    """
+    ada_node = node_between(12, 13, 16)
+    game = Game(seed=11).stage(
+        settlements={"Ada": [ada_node]},
+        cities={"Bo": [node_between(7, 8, 12)]},
+        hands={"Ada": {"lumber": 1, "brick": 1}, "Bo": {"ore": 2}},
+        turn_player="Ada",
+    )
+    game.step(RollDice(), dice=(4, 4))
+    game.step(BuildRoad(NODE_EDGES[ada_node][0]))
+    game.step(EndTurn())
+    game.step(RollDice(), dice=(3, 4))
+    game.step(MoveRobber(13, victim=0), steal="lumber")
+    game.step(EndTurn())
+    return game
+
+
+def test_rows_of_a_scripted_game() -> None:
+    game = scripted_game()
+    edge = NODE_EDGES[node_between(12, 13, 16)][0]
+    rows = history.rows(game)
+    assert [
+        (r["step"], r["turn"], r["player"], r["action"], r["dice"], r["gained"], r["spent"]) for r in rows
+    ] == [
+        (0, 1, "Ada", "rolled 8", (4, 4), {"lumber": 1}, {}),
+        (0, 1, "Bo", "collected on Ada's roll", (4, 4), {"lumber": 2}, {}),
+        (1, 1, "Ada", f"built a road on path {edge}", None, {}, {"lumber": 1, "brick": 1}),
+        (2, 1, "Ada", "ended the turn", None, {}, {}),
+        (3, 2, "Bo", "rolled 7", (3, 4), {}, {}),
+        (4, 2, "Bo", "moved the robber to hex 13 and robbed Ada", None, {"lumber": 1}, {}),
+        (4, 2, "Ada", "was robbed by Bo", None, {}, {"lumber": 1}),
+        (5, 2, "Bo", "ended the turn", None, {}, {}),
+    ]
+
+
+def test_every_row_has_the_documented_keys() -> None:
+    rows = history.rows(scripted_game())
+    assert all(tuple(r) == history.ROW_KEYS for r in rows)
+    assert isinstance(rows, list)
+
+
+def test_gains_and_spending_add_up_to_the_final_hands(greedy_game: Game) -> None:
+    rows = history.rows(greedy_game)
+    hands = {name: dict.fromkeys(RESOURCES, 0) for name in greedy_game.names}
+    for r in rows:
+        for resource, n in r["gained"].items():
+            hands[r["player"]][resource] += n
+        for resource, n in r["spent"].items():
+            hands[r["player"]][resource] -= n
+    assert hands == {p.name: p.resources for p in greedy_game.players}
+    assert len({r["step"] for r in rows}) == len(greedy_game.history)
+
+
+def test_replay_leaves_the_game_alone_and_reaches_its_state(greedy_game: Game) -> None:
+    before = greedy_game.to_json()
+    steps = list(history.replay(greedy_game))
+    assert greedy_game.to_json() == before
+    assert steps[-1].after.hands == greedy_game.state.hands
+    assert steps[-1].after.node_owner == greedy_game.state.node_owner
+    assert [s.action for s in steps] == [a for a, _ in greedy_game.history]
+
+
+def test_to_pandas_builds_a_dataframe_from_the_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: dict[str, object] = {}
+
+    def data_frame(data: list[dict[str, object]], columns: list[str]) -> str:
+        made["data"], made["columns"] = data, columns
+        return "a DataFrame"
+
+    monkeypatch.setitem(sys.modules, "pandas", types.SimpleNamespace(DataFrame=data_frame))
+    game = scripted_game()
+    assert history.to_pandas(game) == "a DataFrame"
+    assert made["columns"] == list(history.ROW_KEYS)
+    assert made["data"] == list(history.rows(game))
+
+
+def test_to_pandas_without_pandas_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    with pytest.raises(ImportError, match=r"needs pandas.*pip install pandas"):
+        history.rows(scripted_game()).to_pandas()

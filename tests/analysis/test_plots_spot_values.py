@@ -1,0 +1,62 @@
+import pytest
+
+from catan_widget import beginner_board, plots
+from catan_widget.engine.topology import HEX_NODES, NODE_COUNT, NODE_HEXES, node_xy
+
+from .helpers import node_between
+
+# The beginner board of RULES.md §2, hex ids in reading order (rows of 3, 4, 5, 4, 3):
+#   0 mountains(10)  1 pasture(2)  2 forest(9)
+#   3 fields(12)  4 hills(6)  5 pasture(4)  6 hills(10)
+#   7 fields(9)  8 forest(11)  9 desert  10 forest(3)  11 mountains(8)
+#   12 forest(8)  13 mountains(3)  14 fields(4)  15 pasture(5)
+#   16 hills(5)  17 fields(6)  18 pasture(11)
+# Pips: 2,12 -> 1; 3,11 -> 2; 4,10 -> 3; 5,9 -> 4; 6,8 -> 5.
+HAND_PIPS = {
+    (0, 3, 4): 3 + 1 + 5,  # mountains 10, fields 12, hills 6
+    (4, 5, 9): 5 + 3 + 0,  # hills 6, pasture 4, desert
+    (10, 11, 15): 2 + 5 + 4,  # forest 3, mountains 8, pasture 5
+    (12, 13, 16): 5 + 2 + 4,  # forest 8, mountains 3, hills 5
+    (14, 17, 18): 3 + 5 + 2,  # fields 4, fields 6, pasture 11
+    (7, 8, 12): 4 + 2 + 5,  # fields 9, forest 11, forest 8
+}
+
+
+@pytest.mark.parametrize(("hexes", "pips"), list(HAND_PIPS.items()))
+def test_spot_values_match_pips_counted_by_hand(hexes: tuple[int, int, int], pips: int) -> None:
+    node = node_between(*hexes)
+    assert plots.node_pips(beginner_board())[node] == pips
+    fig = plots.spot_values(beginner_board())
+    nodes = next(t for t in fig.data if t.name == "pips per intersection")
+    assert nodes.marker.color[node] == pips
+    assert (nodes.x[node], nodes.y[node]) == node_xy(node)
+
+
+def test_the_top_corner_of_the_pasture_2_is_worth_one_pip() -> None:
+    top = min(HEX_NODES[1], key=lambda n: node_xy(n)[1])
+    assert NODE_HEXES[top] == (1,)
+    assert plots.node_pips(beginner_board())[top] == 1
+
+
+def test_best_opening_spots_rank_pips_then_resource_variety() -> None:
+    # 11 pips: three spots with 3 resources each, and fields9/forest11/forest8 (only 2 resources).
+    elevens = sorted(node_between(*h) for h in [(10, 11, 15), (12, 13, 16), (13, 16, 17)])
+    two_resources = node_between(7, 8, 12)
+    # 10 pips with 3 resources, lowest id: forest 9, pasture 4, hills 10.
+    ten = node_between(2, 5, 6)
+    assert plots.node_pips(beginner_board())[node_between(13, 16, 17)] == 2 + 4 + 5
+    assert plots.best_spots(beginner_board()) == [*elevens, two_resources, ten]
+    fig = plots.spot_values(beginner_board())
+    ringed = next(t for t in fig.data if t.name == "best 5 spots")
+    assert list(ringed.customdata) == [*elevens, two_resources, ten]
+    assert list(ringed.text) == ["#1", "#2", "#3", "#4", "#5"]
+
+
+def test_spot_values_draws_every_hex_and_node_with_y_downwards() -> None:
+    fig = plots.spot_values(beginner_board())
+    assert len(fig.layout.shapes) == 19
+    nodes = next(t for t in fig.data if t.name == "pips per intersection")
+    assert len(nodes.x) == NODE_COUNT
+    assert fig.layout.yaxis.autorange == "reversed"
+    # The 18 tokens hold 58 pips; each hex's pips count once at each of its 6 corners.
+    assert sum(plots.node_pips(beginner_board())) == 6 * 58

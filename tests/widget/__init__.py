@@ -1,0 +1,1 @@
+"""Tests of the widget's Python side (catan_widget/widget), driven through its message protocol."""

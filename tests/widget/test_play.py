@@ -1,0 +1,196 @@
+"""Playing through the message protocol: setup, turns, the robber, trades, view toggles."""
+
+from __future__ import annotations
+
+from catan_widget import CatanWidget, Game
+from catan_widget.engine.topology import NODE_HEXES
+
+from .helpers import NAMES, SOLO, send, staged_game
+
+
+def _node_value(w: CatanWidget, node: int) -> int:
+    hexes = w.board["hexes"]
+    return sum(hexes[h]["pips"] for h in NODE_HEXES[node])
+
+
+def _human_move(w: CatanWidget) -> dict:
+    """A sensible action for the acting human, read only from the ``legal`` and ``state`` traits."""
+    legal, state = w.legal, w.state
+    phase = state["phase"]
+    if phase == "setup_settlement":
+        return {"kind": "build_settlement", "node": max(legal["settlements"], key=lambda n: _node_value(w, n))}
+    if phase in ("setup_road", "road_building"):
+        return {"kind": "build_road", "edge": legal["roads"][0]}
+    if phase == "roll":
+        return {"kind": "roll"}
+    if phase == "discard":
+        hand = dict(state["players"][legal["seat"]]["resources"])
+        cards: dict[str, int] = {}
+        for _ in range(legal["discard"]):
+            r = max(hand, key=lambda k: hand[k])
+            hand[r] -= 1
+            cards[r] = cards.get(r, 0) + 1
+        return {"kind": "discard", "cards": cards}
+    if phase == "move_robber":
+        option = next((o for o in legal["robber"] if o["victims"]), legal["robber"][0])
+        return {"kind": "move_robber", "hex": option["hex"], "victim": (option["victims"] or [None])[0]}
+    if legal["cities"]:
+        return {"kind": "build_city", "node": legal["cities"][0]}
+    if legal["settlements"]:
+        return {"kind": "build_settlement", "node": legal["settlements"][0]}
+    return {"kind": "end_turn"}
+
+
+def test_human_plays_setup_and_two_turns_through_intents_while_bots_advance() -> None:
+    w = CatanWidget.play(["You", "bot", "bot", "bot"], seed=1)
+    game = w.game
+    ended = 0
+    for _ in range(300):
+        w.advance_bots()
+        assert w.legal["seat"] == 0 == w.state["current"], "after the bots it is always the human's move"
+        action = _human_move(w)
+        assert send(w, action), w.state["error"]
+        assert w.state["players"][0]["resources"] == game.players[0].resources
+        if action["kind"] == "end_turn":
+            ended += 1
+            if ended == 2:
+                break
+    assert ended == 2
+    assert len(game.players[0].settlements) + len(game.players[0].cities) >= 2
+    assert len(game.players[0].roads) >= 2
+    assert game.turn >= 5
+    assert w.state["turn"] == game.turn
+    assert w.state["log"] == game.log[-40:]
+
+
+def test_seven_makes_the_human_discard_and_move_the_robber() -> None:
+    game = staged_game(hands={"Ada": {"ore": 5, "wool": 4}, "Bo": {"grain": 2}}, phase="roll")
+    w = CatanWidget(game, SOLO)
+    w.script_dice((3, 4))
+    assert send(w, {"kind": "roll"})
+    assert w.state["dice"] == [3, 4]
+    assert w.state["phase"] == "discard"
+    assert w.legal["discard"] == 4
+    assert w.state["players"][0]["discard"] == 4
+    assert not send(w, {"kind": "discard", "cards": {"ore": 3}})
+    assert "exactly half" in w.state["error"]
+    assert send(w, {"kind": "discard", "cards": {"ore": 2, "wool": 2}})
+    w.advance_bots()
+    assert w.state["phase"] == "move_robber"
+    options = {o["hex"]: o["victims"] for o in w.legal["robber"]}
+    assert options[8] == [1], "only Bo has a building on hex 8"
+    assert 9 not in options, "the robber must move away from the desert"
+    assert not send(w, {"kind": "move_robber", "hex": 8, "victim": None})
+    assert "Choose whom to rob" in w.state["error"]
+    assert send(w, {"kind": "move_robber", "hex": 8, "victim": 1})
+    assert game.robber == 8 == w.state["robber"]
+    assert game.players[0].resource_count == 6
+    assert game.players[1].resource_count == 1
+    assert w.state["phase"] == "main"
+    assert "stole a card from Bo" in w.state["log"][-1]
+
+
+def test_bots_answer_a_human_trade_offer_and_the_human_confirms() -> None:
+    game = staged_game(hands={"Ada": {"wool": 2}, "Bo": {"lumber": 1, "brick": 1, "grain": 1, "ore": 1}})
+    w = CatanWidget(game, SOLO)
+    assert w.legal["offer_trade"]
+    assert send(w, {"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": None})
+    assert w.state["trade"]["responses"] == {"1": "pending", "2": "pending", "3": "pending"}
+    assert w.legal["seat"] is None, "bots answer, not the human"
+    w.advance_bots()
+    assert w.state["phase"] == "trade_confirm"
+    assert w.state["trade"]["responses"] == {"1": "accepted", "2": "declined", "3": "declined"}
+    assert w.legal["confirm_trade"] == [1]
+    assert w.legal["cancel_trade"]
+    assert send(w, {"kind": "confirm_trade", "player": 1})
+    assert game.players[0].resources["ore"] == 1
+    assert game.players[1].resources["wool"] == 1
+    assert w.state["trade"] is None
+    assert w.state["phase"] == "main"
+
+
+def test_hot_seat_responder_answers_in_their_seat_with_a_counter_offer() -> None:
+    game = staged_game(hands={"Ada": {"wool": 2, "grain": 1}, "Bo": {"ore": 2}})
+    w = CatanWidget(game, {"Ada": "human", "Bo": "human", "Cy": "bot", "Di": "bot"})
+    assert send(w, {"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": 1})
+    assert w.legal["seat"] == 1
+    assert w.legal["respond_trade"]
+    assert w.legal["accept_trade"]
+    assert w.state["viewer"] == 1, "the view follows the human who must answer"
+    assert w.state["players"][0]["resources"] is None
+    assert send(w, {"kind": "counter_trade", "give": {"ore": 1}, "want": {"wool": 1, "grain": 1}})
+    assert w.state["trade"]["responses"] == {"1": {"give": {"ore": 1}, "want": {"wool": 1, "grain": 1}}}
+    assert w.legal["seat"] == 0
+    assert w.legal["confirm_trade"] == [1]
+    assert send(w, {"kind": "confirm_trade", "player": 1})
+    assert game.players[0].resources == {"lumber": 0, "brick": 0, "wool": 1, "grain": 0, "ore": 1}
+    assert game.players[1].resources == {"lumber": 0, "brick": 0, "wool": 1, "grain": 1, "ore": 1}
+
+
+def test_toggle_pips_flips_the_overlay_and_back() -> None:
+    w = CatanWidget(staged_game(), SOLO)
+    assert w.state["show_pips"] is False
+    assert send(w, {"kind": "toggle_pips"})
+    assert w.state["show_pips"] is True
+    assert send(w, {"kind": "toggle_pips"})
+    assert w.state["show_pips"] is False
+
+
+def test_toggle_pips_works_during_a_bots_turn() -> None:
+    w = CatanWidget(staged_game(turn_player=1, phase="roll"), SOLO)
+    assert w.legal["seat"] is None
+    assert send(w, {"kind": "toggle_pips"})
+    assert w.state["show_pips"] is True
+
+
+def test_set_bot_delay_changes_the_pause_between_bot_moves() -> None:
+    w = CatanWidget(staged_game(), SOLO)
+    assert send(w, {"kind": "set_bot_delay", "seconds": 0.2})
+    assert w.bot_delay == 0.2 == w.state["bot_delay"]
+
+
+def test_play_names_bot_seats_and_keeps_human_names() -> None:
+    w = CatanWidget.play(["You", "bot", "Max", "bot"], seed=2, bot="random")
+    assert w.game.names == ["You", "Bot 1", "Max", "Bot 2"]
+    assert [p["kind"] for p in w.state["players"]] == ["human", "bot", "human", "bot"]
+    assert w.humans == [0, 2]
+    assert [p["name"] for p in w.board["players"]] == w.game.names
+
+
+def test_play_skips_bot_names_taken_by_humans() -> None:
+    w = CatanWidget.play(["Bot 1", "bot", "bot"], seed=2)
+    assert w.game.names == ["Bot 1", "Bot 2", "Bot 3"]
+    assert w.humans == [0]
+
+
+def test_seats_by_name_default_to_human_and_unknown_names_are_an_error() -> None:
+    game = Game(players=NAMES, seed=1)
+    w = CatanWidget(game, {"Bo": "bot"})
+    assert w.humans == [0, 2, 3]
+    try:
+        CatanWidget(game, {"Bob": "bot"})
+    except ValueError as exc:
+        assert "Bob" in str(exc)
+    else:
+        raise AssertionError("an unknown player name must be refused")
+
+
+def test_scripted_dice_are_used_by_the_next_rolls_in_order() -> None:
+    game = staged_game(phase="roll")
+    w = CatanWidget(game, SOLO)
+    w.script_dice((2, 2), (6, 5))
+    assert send(w, {"kind": "roll"})
+    assert game.dice == (2, 2)
+    assert send(w, {"kind": "end_turn"})
+    w.advance_bots(max_moves=1)
+    assert game.dice == (6, 5), "Bo, a bot, rolled the second scripted roll"
+
+
+def test_assigning_another_game_redraws_the_board() -> None:
+    w = CatanWidget(Game(players=NAMES, seed=1), SOLO)
+    other = Game(players=NAMES, seed=9, board="random")
+    version = w.state["version"]
+    w.game = other
+    assert w.game is other
+    assert w.state["version"] > version
+    assert [h["terrain"] for h in w.board["hexes"]] == [t for t in other.board.to_dict()["terrain"]]
