@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -179,7 +180,7 @@ def _sample_catanatron_game(seed: int, micro: Micro, samples: int, every: int, r
         if n % every == 0:
             saved = random.getstate()  # measuring must not change the sampled game
             state = game.state
-            micro.legal.append(_per_call_us(lambda s=state: generate_playable_actions(s), reps))
+            micro.legal.append(_per_call_us(partial(generate_playable_actions, state), reps))
             micro.fork.append(_per_call_us(game.copy, reps))
             actions = state.playable_actions
             action = actions[len(micro.step) % len(actions)]

@@ -1,19 +1,13 @@
 /** The action bar and the dialogs (placement confirm, robber victim, cards, trades, discard). */
 import { resourceCard } from "./art";
 import { h, type Child } from "./dom";
+import { canDiscard, maritimeGets, maritimeGives, ownHand, total, yopCanPick } from "./choices";
+import { controls, describeResponse } from "./controls";
 import {
   activeMode,
-  canDiscard,
-  controls,
-  describeResponse,
   dialogAction,
-  maritimeGets,
-  maritimeGives,
   needsVictimChoice,
-  ownHand,
   placementAction,
-  total,
-  yopCanPick,
   type Ctx,
   type Dialog,
   type Placement,
@@ -280,11 +274,14 @@ function hint(ui: UiState, ctx: Ctx): HTMLElement | null {
   return h("div", { class: "cw-hint", "data-mode": mode }, h("span", {}, text[mode]), showCancel ? button("cancel", "Cancel", { cls: "cw-small" }) : null);
 }
 
-/** What floats over the board: the pending placement's Confirm / Cancel, or a hint. */
+/** What floats over the board: the pending placement's Confirm / Cancel. */
 export function boardOverlay(ui: UiState, ctx: Ctx, board: Board): HTMLElement | null {
-  if (ui.pending) return placementDialog(ui.pending, ctx, board);
-  if (ui.dialog) return null;
-  return hint(ui, ctx);
+  return ui.pending ? placementDialog(ui.pending, ctx, board) : null;
+}
+
+/** A one-line hint under the banner while a placement mode is active. */
+export function modeHint(ui: UiState, ctx: Ctx): HTMLElement | null {
+  return ui.pending || ui.dialog ? null : hint(ui, ctx);
 }
 
 /** The dialog under the action bar that fits the moment (cards, discard, trade), or null. */

@@ -54,7 +54,10 @@ export interface ViewBox {
   h: number;
 }
 
-/** Smallest box holding every hex corner and harbor marker, plus a margin. */
+/**
+ * Smallest box centred on the board's centre (0, 0) that holds every hex corner and harbor
+ * marker, plus a margin: the island stays in the middle however the harbors are placed.
+ */
 export function boardViewBox(board: Pick<Board, "hexes" | "harbors">, margin = 0.35): ViewBox {
   let minX = Infinity;
   let minY = Infinity;
@@ -69,12 +72,9 @@ export function boardViewBox(board: Pick<Board, "hexes" | "harbors">, margin = 0
   for (const h of board.hexes) for (const c of hexCorners(h.x, h.y)) add(c.x, c.y, 0);
   for (const hb of board.harbors) add(hb.x, hb.y, HARBOR_RADIUS);
   if (!Number.isFinite(minX)) return { x: -5, y: -5, w: 10, h: 10 };
-  return {
-    x: minX - margin,
-    y: minY - margin,
-    w: maxX - minX + 2 * margin,
-    h: maxY - minY + 2 * margin,
-  };
+  const hw = Math.max(-minX, maxX) + margin;
+  const hh = Math.max(-minY, maxY) + margin;
+  return { x: -hw, y: -hh, w: 2 * hw, h: 2 * hh };
 }
 
 export const HARBOR_RADIUS = 0.4;

@@ -3,18 +3,26 @@
  * `state` / `legal` and the UI-only state kept in the render closure.
  * Python judges every rule; this module only gates controls on what `legal` allows.
  */
-import { RESOURCES } from "./types";
-import type {
-  Action,
-  GameState,
-  Intent,
-  Legal,
-  Resource,
-  ResourceCounts,
-  TradeResponse,
-} from "./types";
+import {
+  bump,
+  canDiscard,
+  compact,
+  DIRECT,
+  maritimeGets,
+  maritimeGives,
+  modeList,
+  MODES,
+  ownHand,
+  stepDiscard,
+  total,
+  yopCanPick,
+  yopPair,
+  type BuildMode,
+} from "./choices";
+import type { Action, Ctx, GameState, Intent, Legal, Resource, ResourceCounts } from "./types";
 
-export type BuildMode = "road" | "settlement" | "city";
+export type { BuildMode } from "./choices";
+export type { Ctx } from "./types";
 export type ActiveMode = BuildMode | "robber";
 
 export type Placement =
@@ -55,11 +63,6 @@ export type UiEvent =
   | { type: "trade_to"; seat: number | null }
   | { type: "view"; seat: number }
   | { type: "dismiss_error" };
-
-export interface Ctx {
-  state: GameState;
-  legal: Legal;
-}
 
 export interface Result {
   ui: UiState;
@@ -114,49 +117,6 @@ export function makeIntent(state: Pick<GameState, "version">, action: Action): I
   return { type: "act", version: state.version, action };
 }
 
-// ---------------------------------------------------------------- counts
-
-export function total(c: ResourceCounts): number {
-  let n = 0;
-  for (const r of RESOURCES) n += c[r] ?? 0;
-  return n;
-}
-
-/** Drop zero entries, keep resource order. */
-export function compact(c: ResourceCounts): ResourceCounts {
-  const out: ResourceCounts = {};
-  for (const r of RESOURCES) if ((c[r] ?? 0) > 0) out[r] = c[r];
-  return out;
-}
-
-function bump(c: ResourceCounts, r: Resource, delta: number, max: number): ResourceCounts {
-  const v = Math.max(0, Math.min(max, (c[r] ?? 0) + delta));
-  return { ...c, [r]: v };
-}
-
-/** The acting seat's own hand, when visible. */
-export function ownHand(ctx: Ctx): Record<Resource, number> | null {
-  const seat = ctx.legal.seat;
-  if (seat == null) return null;
-  return ctx.state.players.find((p) => p.seat === seat)?.resources ?? null;
-}
-
-/** Add `delta` of `r` to the discard picks, within the hand and the number asked. */
-export function stepDiscard(
-  picks: ResourceCounts,
-  r: Resource,
-  delta: number,
-  hand: Record<Resource, number> | null,
-  target: number,
-): ResourceCounts {
-  if (delta > 0 && total(picks) >= target) return picks;
-  return bump(picks, r, delta, hand ? hand[r] : target);
-}
-
-export function canDiscard(picks: ResourceCounts, target: number): boolean {
-  return target > 0 && total(picks) === target;
-}
-
 // ---------------------------------------------------------------- modes and highlights
 
 export function activeMode(ui: UiState, ctx: Ctx): ActiveMode | null {
@@ -184,51 +144,6 @@ export function highlights(ui: UiState, ctx: Ctx): Highlights {
   if (mode === "city") legal.cities.forEach((n) => out.nodes.add(n));
   if (mode === "robber") legal.robber.forEach((o) => out.hexes.add(o.hex));
   return out;
-}
-
-function modeList(mode: BuildMode, legal: Legal): number[] {
-  return mode === "road" ? legal.roads : mode === "settlement" ? legal.settlements : legal.cities;
-}
-
-// ---------------------------------------------------------------- year of plenty, maritime
-
-function sameMultiset(a: Resource[], b: Resource[]): boolean {
-  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
-}
-
-function containsMultiset(pair: Resource[], picks: Resource[]): boolean {
-  const rest = [...pair];
-  for (const p of picks) {
-    const i = rest.indexOf(p);
-    if (i < 0) return false;
-    rest.splice(i, 1);
-  }
-  return true;
-}
-
-/** May `r` be added to the year-of-plenty picks (some allowed pair still fits)? */
-export function yopCanPick(picks: Resource[], r: Resource, pairs: Resource[][]): boolean {
-  const next = picks.length >= 2 ? [r] : [...picks, r];
-  return pairs.some((p) => containsMultiset(p, next));
-}
-
-/** The allowed pair matching two picks, as listed in legal.year_of_plenty. */
-export function yopPair(picks: Resource[], pairs: [Resource, Resource][]): [Resource, Resource] | null {
-  if (picks.length !== 2) return null;
-  return pairs.find((p) => sameMultiset(p, picks)) ?? null;
-}
-
-export function maritimeGives(legal: Legal): { give: Resource; rate: number }[] {
-  const out: { give: Resource; rate: number }[] = [];
-  for (const r of RESOURCES) {
-    const opts = legal.maritime.filter((m) => m.give === r);
-    if (opts.length) out.push({ give: r, rate: Math.min(...opts.map((m) => m.rate)) });
-  }
-  return out;
-}
-
-export function maritimeGets(legal: Legal, give: Resource | null): Resource[] {
-  return RESOURCES.filter((r) => legal.maritime.some((m) => m.give === give && m.get === r));
 }
 
 // ---------------------------------------------------------------- dialogs and placements
@@ -329,24 +244,6 @@ export function reconcile(ui: UiState, ctx: Ctx): UiState {
 }
 
 // ---------------------------------------------------------------- the reducer
-
-const DIRECT: Record<string, (l: Legal) => boolean> = {
-  roll: (l) => l.roll,
-  end_turn: (l) => l.end_turn,
-  buy_development_card: (l) => l.buy_development_card,
-  play_knight: (l) => l.play.knight,
-  play_road_building: (l) => l.play.road_building,
-  accept_trade: (l) => l.respond_trade && l.accept_trade !== false,
-  decline_trade: (l) => l.respond_trade,
-  cancel_trade: (l) => l.cancel_trade,
-  undo: (l) => l.undo,
-};
-
-const MODES: Record<string, BuildMode> = {
-  build_road: "road",
-  build_settlement: "settlement",
-  build_city: "city",
-};
 
 function closed(ui: UiState): UiState {
   return { ...ui, pending: null, dialog: null };
@@ -501,65 +398,4 @@ export function reduce(ui: UiState, ev: UiEvent, ctx: Ctx): Result {
     case "dismiss_error":
       return none({ ...ui, dismissed: ctx.state.version });
   }
-}
-
-// ---------------------------------------------------------------- the action bar
-
-export interface Control {
-  action: string;
-  label: string;
-  enabled: boolean;
-  /** tooltip when disabled (from legal.reasons) */
-  reason: string;
-  pressed?: boolean;
-}
-
-const CONTROL_DEFS: [string, string, string][] = [
-  ["roll", "Roll dice", "roll"],
-  ["end_turn", "End turn", "end_turn"],
-  ["build_road", "Road", "road"],
-  ["build_settlement", "Settlement", "settlement"],
-  ["build_city", "City", "city"],
-  ["buy_development_card", "Buy card", "buy_development_card"],
-  ["play_knight", "Knight", "knight"],
-  ["play_road_building", "Road building", "road_building"],
-  ["play_year_of_plenty", "Year of plenty", "year_of_plenty"],
-  ["play_monopoly", "Monopoly", "monopoly"],
-  ["maritime_trade", "Bank trade", "maritime"],
-  ["offer_trade", "Offer trade", "offer_trade"],
-  ["undo", "Undo", "undo"],
-];
-
-export function controlEnabled(action: string, legal: Legal): boolean {
-  if (DIRECT[action]) return DIRECT[action](legal);
-  if (MODES[action]) return modeList(MODES[action], legal).length > 0;
-  if (action === "play_year_of_plenty") return legal.play.year_of_plenty;
-  if (action === "play_monopoly") return legal.play.monopoly;
-  if (action === "maritime_trade") return legal.maritime.length > 0;
-  if (action === "offer_trade") return legal.offer_trade;
-  return false;
-}
-
-/** The action-bar buttons with their enabled state, tooltip and toggle state. */
-export function controls(ui: UiState, ctx: Ctx): Control[] {
-  const { legal, state } = ctx;
-  const mode = activeMode(ui, ctx);
-  const waiting =
-    legal.seat == null
-      ? `Waiting for ${state.players.find((p) => p.seat === state.current)?.name ?? "another player"}.`
-      : "Not possible right now.";
-  return CONTROL_DEFS.map(([action, label, key]) => {
-    const enabled = controlEnabled(action, legal);
-    const c: Control = { action, label, enabled, reason: enabled ? "" : legal.reasons[key] ?? waiting };
-    if (MODES[action]) c.pressed = mode === MODES[action];
-    return c;
-  });
-}
-
-/** Plain words for one response to a trade offer. */
-export function describeResponse(r: TradeResponse | undefined): string {
-  if (r == null || r === "pending") return "thinking…";
-  if (r === "accepted") return "accepts";
-  if (r === "declined") return "declines";
-  return "counters";
 }

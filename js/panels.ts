@@ -100,7 +100,7 @@ function devCards(p: PlayerState): HTMLElement {
     const items = DEV_KINDS.filter((k) => (p.dev_cards?.[k] ?? 0) > 0);
     if (items.length === 0) el.append(h("span", { class: "cw-muted" }, "No development cards"));
     for (const k of items) {
-      const n = p.dev_cards[k];
+      const n = p.dev_cards[k] ?? 0;
       const fresh = p.dev_new?.[k] ?? 0;
       el.append(
         h(
@@ -217,7 +217,9 @@ export function histogram(state: GameState): HTMLElement {
     );
     if (v > 0) svg.append(s("text", { x: fmt(x + (bw - 6) / 2), y: fmt(y(v) - 2), "text-anchor": "middle", class: "cw-bar-label" }, String(v)));
   }
-  if (rolls > 0) {
+  if (rolls === 0) {
+    svg.append(s("text", { x: W / 2, y: base / 2 + 4, "text-anchor": "middle", class: "cw-empty" }, "No rolls yet"));
+  } else {
     const pts = expected.map((e, i) => `${fmt(i * bw + bw / 2)},${fmt(y(e))}`).join(" ");
     svg.append(s("polyline", { points: pts, class: "cw-expected" }));
   }

@@ -221,6 +221,12 @@ export interface Intent {
   action: Action;
 }
 
+/** What the UI reads of the synced traits: the state and the (normalised) legal set. */
+export interface Ctx {
+  state: GameState;
+  legal: Legal;
+}
+
 /** The three synced traits. */
 export interface Traits {
   board: Board | null;

@@ -2,7 +2,7 @@
 import "./widget.css";
 import type { AnyModel } from "@anywidget/types";
 import { createBoardView, drawDynamic, drawStatic, placementPoint } from "./board";
-import { actionBar, boardOverlay, dialogArea } from "./dialogs";
+import { actionBar, boardOverlay, dialogArea, modeHint } from "./dialogs";
 import { clear, h } from "./dom";
 import { eventFromChange, eventFromClick } from "./events";
 import {
@@ -101,10 +101,12 @@ export function render({ model, el }: RenderArgs): () => void {
     root.setAttribute("data-seat", legal.seat == null ? "" : String(legal.seat));
     drawDynamic(view, { board, state, hl: highlights(ui, ctx), pending: ui.pending, seat: legal.seat, uid });
     fill(bannerSlot, panels.banner(state, board));
+    const hint = modeHint(ui, ctx);
+    if (hint) bannerSlot.append(hint);
     fill(toastSlot, panels.toast(state, ui.dismissed));
     fill(overlaySlot, boardOverlay(ui, ctx, board));
     const at = ui.pending ? placementPoint(board, ui.pending) : null;
-    overlaySlot.classList.toggle("cw-top", at ? at.y > 0.5 : true);
+    overlaySlot.classList.toggle("cw-top", !!at && at.y > 0.5);
     fill(dialogSlot, dialogArea(ui, ctx, board));
     fill(actionsSlot, actionBar(ui, ctx));
     fill(viewSlot, panels.viewControls(state));

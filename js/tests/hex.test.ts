@@ -99,6 +99,14 @@ describe("view box", () => {
     expect(viewBoxAttr(vb)).toBe("-4.33 -4 8.66 8");
   });
 
+  it("stays centred on the board centre whatever the harbors", () => {
+    const lopsided = { hexes: board.hexes, harbors: [{ ...board.harbors[0], x: 6, y: 0 }] };
+    const vb = boardViewBox(lopsided, 0.2);
+    expect(vb.x + vb.w / 2).toBeCloseTo(0);
+    expect(vb.y + vb.h / 2).toBeCloseTo(0);
+    expect(vb.x).toBeCloseTo(-(6 + 0.4 + 0.2));
+  });
+
   it("falls back to a default box for an empty board", () => {
     expect(boardViewBox({ hexes: [], harbors: [] })).toEqual({ x: -5, y: -5, w: 10, h: 10 });
   });

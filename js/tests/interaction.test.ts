@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { canDiscard, stepDiscard, yopCanPick, yopPair } from "../choices";
+import { controls } from "../controls";
 import {
   activeMode,
-  canDiscard,
-  controls,
   highlights,
   initialUi,
   normalizeLegal,
   reconcile,
   reduce,
-  stepDiscard,
-  yopCanPick,
-  yopPair,
   type Ctx,
   type UiEvent,
   type UiState,
@@ -44,7 +41,7 @@ describe("direct actions", () => {
     ["buy_development_card", { buy_development_card: true }],
     ["play_knight", { play: { knight: true, road_building: false, year_of_plenty: false, monopoly: false } }],
     ["play_road_building", { play: { knight: false, road_building: true, year_of_plenty: false, monopoly: false } }],
-    ["accept_trade", { respond_trade: true }],
+    ["accept_trade", { respond_trade: true, accept_trade: true }],
     ["decline_trade", { respond_trade: true }],
     ["cancel_trade", { cancel_trade: true }],
     ["undo", { undo: true }],
@@ -58,6 +55,11 @@ describe("direct actions", () => {
     const off = normalizeLegal({ seat: 0 });
     const { intents } = run({ state: loadSample().state, legal: off }, [act(kind)]);
     expect(intents).toEqual([]);
+  });
+
+  it("accept_trade needs legal.accept_trade when the engine sends it", () => {
+    expect(run(ctxOf("main", { respond_trade: true, accept_trade: false }), [act("accept_trade")]).intents).toEqual([]);
+    expect(normalizeLegal({ respond_trade: true }).accept_trade).toBe(true);
   });
 
   it("toggle_pips is always sent", () => {

@@ -198,6 +198,16 @@ describe("clicking through", () => {
     ]);
   });
 
+  it("Accept is disabled with a reason when the responder lacks the cards", async () => {
+    const { root, model } = mount("trade");
+    model.set("legal", { ...(model.get("legal") as Legal), accept_trade: false });
+    await tick();
+    const accept = root.querySelector('[data-action="accept_trade"]') as HTMLButtonElement;
+    expect(accept.disabled).toBe(true);
+    expect(accept.title).toBe("You do not have the cards this offer asks for.");
+    expect((root.querySelector('[data-action="decline_trade"]') as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it("the proposer confirms one seat or cancels", () => {
     const { root, model } = mount("confirm");
     expect(root.querySelectorAll('[data-action="confirm_trade"]')).toHaveLength(2);

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { eventFromChange, eventFromClick } from "../events";
+import { h, s } from "../dom";
+
+function inside(html: string, selector: string): Element {
+  const root = document.createElement("div");
+  root.innerHTML = html;
+  const el = root.querySelector(selector);
+  if (!el) throw new Error(selector);
+  return el;
+}
+
+describe("click targets become UI events", () => {
+  it("action buttons, with an optional seat", () => {
+    expect(eventFromClick(inside('<button data-action="roll">Roll <b>now</b></button>', "b"))).toEqual({ type: "action", name: "roll", seat: undefined });
+    expect(eventFromClick(inside('<button data-action="confirm_trade" data-seat="2">x</button>', "button"))).toEqual({ type: "action", name: "confirm_trade", seat: 2 });
+  });
+
+  it("ignores disabled buttons", () => {
+    expect(eventFromClick(inside('<button data-action="roll" disabled>Roll</button>', "button"))).toBeNull();
+  });
+
+  it("steppers, pickers, victims and trade targets", () => {
+    expect(eventFromClick(inside('<button data-step="discard" data-resource="ore" data-delta="-1">-</button>', "button"))).toEqual({ type: "step", side: "discard", resource: "ore", delta: -1 });
+    expect(eventFromClick(inside('<button data-resource="wool" data-role="give"><span>w</span></button>', "span"))).toEqual({ type: "resource", resource: "wool", role: "give" });
+    expect(eventFromClick(inside('<button data-resource="gold">g</button>', "button"))).toBeNull();
+    expect(eventFromClick(inside('<button data-victim="3">Di</button>', "button"))).toEqual({ type: "victim", seat: 3 });
+    expect(eventFromClick(inside('<button data-to="">All</button>', "button"))).toEqual({ type: "trade_to", seat: null });
+    expect(eventFromClick(inside('<button data-to="1">Bo</button>', "button"))).toEqual({ type: "trade_to", seat: 1 });
+    expect(eventFromClick(inside('<button data-action="dismiss_error">x</button>', "button"))).toEqual({ type: "dismiss_error" });
+  });
+
+  it("board nodes, edges and hexes (from any child element)", () => {
+    const node = s("g", { class: "cw-node cw-legal", "data-node": 12 }, s("circle", { class: "cw-hit" }));
+    const edge = s("g", { class: "cw-edge", "data-edge": 17 }, s("line", {}));
+    const hex = s("g", { class: "cw-hex", "data-hex": 4 }, s("polygon", {}));
+    expect(eventFromClick(node.firstElementChild)).toEqual({ type: "node", node: 12 });
+    expect(eventFromClick(edge.firstElementChild)).toEqual({ type: "edge", edge: 17 });
+    expect(eventFromClick(hex.firstElementChild)).toEqual({ type: "hex", hex: 4 });
+  });
+
+  it("pieces and panels are not clickable", () => {
+    const piece = s("g", { class: "cw-piece cw-settlement", "data-node": 12 }, s("path", {}));
+    expect(eventFromClick(piece.firstElementChild)).toBeNull();
+    expect(eventFromClick(h("span", { class: "cw-res", "data-resource": "ore" }))).toBeNull();
+    expect(eventFromClick(null)).toBeNull();
+  });
+
+  it("the view selector's change", () => {
+    const sel = h("select", { "data-action": "set_view" }, h("option", { value: "-1" }, "Teacher"), h("option", { value: "2" }, "Cy"));
+    sel.value = "2";
+    expect(eventFromChange(sel)).toEqual({ type: "view", seat: 2 });
+    expect(eventFromChange(h("select", {}))).toBeNull();
+  });
+});
