@@ -20,4 +20,8 @@ def __getattr__(name: str) -> Any:
         from .widget import CatanWidget
 
         return CatanWidget
+    if name in ("plots", "history", "bots"):
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'catan_widget' has no attribute {name!r}")

@@ -131,6 +131,7 @@ function playerPanel(p: PlayerState, state: GameState, board: Board): HTMLElemen
       "div",
       { class: "cw-player-head" },
       h("span", { class: "cw-turn-marker", title: "Whose turn", "aria-hidden": "true" }, p.seat === state.turn_player ? "▶" : ""),
+      s("svg", { viewBox: "-0.3 -0.3 0.6 0.52", width: 20, height: 17, class: "cw-player-icon", "aria-hidden": "true" }, settlementShape(color)),
       h("span", { class: "cw-player-name" }, p.name),
       p.kind === "bot" ? h("span", { class: "cw-tag" }, "bot") : null,
       p.longest_road ? h("span", { class: "cw-badge cw-badge-road", title: "Longest Road: 2 VP" }, "Longest Road") : null,
@@ -173,11 +174,18 @@ export function bank(state: GameState): HTMLElement {
   return el;
 }
 
-export function dieFace(value: number, size = 34): SVGElement {
-  const svg = s("svg", { viewBox: "-0.55 -0.55 1.1 1.1", width: size, height: size, class: "cw-die", "data-value": value, role: "img", "aria-label": `die showing ${value}` });
-  svg.append(s("rect", { x: -0.48, y: -0.48, width: 0.96, height: 0.96, rx: 0.18, fill: "#fdfbf5", stroke: "#3a3428", "stroke-width": 0.05 }));
+const DIE_STYLES = {
+  red: { face: "#c8312b", edge: "#7d1712", pip: "#fff8e7" },
+  yellow: { face: "#f4c534", edge: "#8a6a0c", pip: "#3a2a05" },
+  white: { face: "#fdfbf5", edge: "#3a3428", pip: "#2a241b" },
+};
+
+export function dieFace(value: number, size = 34, style: keyof typeof DIE_STYLES = "white"): SVGElement {
+  const c = DIE_STYLES[style];
+  const svg = s("svg", { viewBox: "-0.55 -0.55 1.1 1.1", width: size, height: size, class: `cw-die cw-die-${style}`, "data-value": value, role: "img", "aria-label": `die showing ${value}` });
+  svg.append(s("rect", { x: -0.48, y: -0.48, width: 0.96, height: 0.96, rx: 0.18, fill: c.face, stroke: c.edge, "stroke-width": 0.05 }));
   for (const p of diePipOffsets(value)) {
-    svg.append(s("circle", { cx: fmt(p.x), cy: fmt(p.y), r: 0.095, fill: value === 1 ? "#c0262d" : "#2a241b" }));
+    svg.append(s("circle", { cx: fmt(p.x), cy: fmt(p.y), r: 0.095, fill: c.pip }));
   }
   return svg;
 }
@@ -189,7 +197,7 @@ export function dice(state: GameState): HTMLElement {
     return el;
   }
   const [a, b] = state.dice;
-  el.append(dieFace(a), dieFace(b), h("span", { class: "cw-dice-sum", "data-sum": a + b }, `= ${a + b}`));
+  el.append(dieFace(a, 34, "red"), dieFace(b, 34, "yellow"), h("span", { class: "cw-dice-sum", "data-sum": a + b }, `= ${a + b}`));
   return el;
 }
 

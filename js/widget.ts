@@ -70,18 +70,26 @@ export function render({ model, el }: RenderArgs): () => void {
 
   let ui: UiState = initialUi();
   let drawnBoard: Board | null = null;
-  let logKey = "";
   let scheduled = false;
+  /** what each side panel was last drawn from: unchanged panels are not rebuilt */
+  const drawnKeys = new Map<Element, string>();
+  const fillIfChanged = (slotEl: Element, key: string, build: () => Node | null): boolean => {
+    if (drawnKeys.get(slotEl) === key) return false;
+    drawnKeys.set(slotEl, key);
+    fill(slotEl, build());
+    return true;
+  };
 
+  /** Traits start as empty dicts on the Python side: treat those as "not yet". */
   const context = (): Ctx | null => {
     const state = model.get("state");
-    if (!state) return null;
+    if (!state || typeof state.version !== "number" || !Array.isArray(state.players)) return null;
     return { state, legal: normalizeLegal(model.get("legal"), state.version) };
   };
 
   const drawBoard = (): void => {
     const board = model.get("board");
-    if (board && board !== drawnBoard) {
+    if (board && Array.isArray(board.hexes) && board !== drawnBoard) {
       drawStatic(view, board, uid);
       drawnBoard = board;
     }
@@ -109,17 +117,14 @@ export function render({ model, el }: RenderArgs): () => void {
     overlaySlot.classList.toggle("cw-top", !!at && at.y > 0.5);
     fill(dialogSlot, dialogArea(ui, ctx, board));
     fill(actionsSlot, actionBar(ui, ctx));
-    fill(viewSlot, panels.viewControls(state));
-    fill(playersSlot, panels.players(state, board));
-    fill(diceSlot, panels.dice(state));
-    fill(bankSlot, panels.bank(state));
-    fill(histSlot, panels.histogram(state));
-    const key = (state.log ?? []).join("\n");
-    if (key !== logKey) {
-      logKey = key;
-      fill(logSlot, panels.log(state));
-      panels.scrollLog(root);
-    }
+    const seats = JSON.stringify([state.players.map((p) => [p.seat, p.name]), state.viewer, state.show_pips]);
+    fillIfChanged(viewSlot, seats, () => panels.viewControls(state));
+    const who = [state.current, state.turn_player, state.winner];
+    fillIfChanged(playersSlot, JSON.stringify([state.players, who, board.players]), () => panels.players(state, board));
+    fillIfChanged(diceSlot, JSON.stringify(state.dice), () => panels.dice(state));
+    fillIfChanged(bankSlot, JSON.stringify(state.bank), () => panels.bank(state));
+    fillIfChanged(histSlot, JSON.stringify(state.dice_counts), () => panels.histogram(state));
+    if (fillIfChanged(logSlot, JSON.stringify(state.log ?? []), () => panels.log(state))) panels.scrollLog(root);
   };
 
   /** Coalesce the change events of one update (state and legal arrive together). */

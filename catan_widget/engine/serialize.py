@@ -196,6 +196,32 @@ def _check_consistency(s: State) -> None:
         cities = sum(1 for x in range(NODE_COUNT) if s.node_owner[x] == p and s.node_level[x] == 2)
         if s.pieces[p] != [ROADS - len(s.roads[p]), SETTLEMENTS - settlements, CITIES - cities]:
             raise SaveError(f"player {p}'s pieces in supply do not match the board (limits 15/5/4)")
+    _check_phase(s)
+
+
+def _check_phase(s: State) -> None:
+    """The phase agrees with the rest of the state (so a loaded game can always go on)."""
+    phase = PHASES[s.phase]
+    trading = phase in ("trade_response", "trade_confirm")
+    if (s.trade is not None) != trading or (s.answers != []) != trading:
+        raise SaveError(f"state.trade and state.answers do not fit phase {phase}")
+    if s.trade is not None and s.trade[0] != s.turn_player:
+        raise SaveError("state.trade: only the turn player proposes trades")
+    if phase == "trade_response":
+        acting_ok = s.current != s.turn_player
+    else:  # discarding and setup move through the seats; otherwise the turn player acts
+        acting_ok = phase in ("discard", "setup_settlement", "setup_road") or s.current == s.turn_player
+    if not acting_ok:
+        raise SaveError(f"state.current does not fit phase {phase}")
+    if (phase == "discard") != any(s.discards) or (phase == "discard" and not s.discards[s.current]):
+        raise SaveError(f"state.discards do not fit phase {phase}")
+    if (phase == "road_building") != (s.free_roads > 0) or s.free_roads > 2:
+        raise SaveError(f"state.free_roads does not fit phase {phase}")
+    if (phase == "game_over") != (s.winner >= 0):
+        raise SaveError(f"state.winner does not fit phase {phase}")
+    last = _int(s.last_settlement, "state.last_settlement", -1, NODE_COUNT - 1)
+    if phase == "setup_road" and (last < 0 or s.node_owner[last] != s.current):
+        raise SaveError("state.last_settlement: the setup road needs the settlement just placed")
 
 
 def game_to_json(game: Game) -> str:
@@ -258,7 +284,7 @@ def game_from_json(text: str) -> Game:
     if origin is not None:
         game.state = origin.copy()
         game.origin = origin
-        game.events.append(("staged", origin.turn_player))
+        game.events = [("staged", origin.turn_player)]
     actions = data["actions"]
     if not isinstance(actions, list):
         raise SaveError("actions must be a list")

@@ -107,7 +107,8 @@ def stage(
     game.state = s
     game.origin = s.copy()
     game.history = []
-    game.events.append(("staged", tp))
+    game.events = [("staged", tp)]
+    game._log = []  # noqa: SLF001
 
 
 def _stage_dev_cards(

@@ -48,6 +48,21 @@ describe("render", () => {
     expect(root.querySelector(".cw-waiting")?.textContent).toContain("Waiting");
   });
 
+  it("treats empty-dict traits (the Python defaults) as not yet arrived", async () => {
+    const model = fakeModel({ board: {} as never, state: {} as never, legal: {} as never });
+    const el = document.createElement("div");
+    cleanups.push(widget.render({ model, el }));
+    const root = el.querySelector(".catan-widget") as HTMLElement;
+    expect(root.classList.contains("cw-ready")).toBe(false);
+    const x = loadSample();
+    model.set("board", x.board);
+    model.set("state", x.state);
+    await tick();
+    expect(root.classList.contains("cw-ready")).toBe(true);
+    expect(root.getAttribute("data-version")).toBe("57");
+    expect(root.querySelectorAll('[data-action="roll"]:disabled')).toHaveLength(1);
+  });
+
   it("disables illegal buttons with the reason as a tooltip", () => {
     const { root } = mount();
     const roll = root.querySelector('[data-action="roll"]') as HTMLButtonElement;

@@ -3,7 +3,19 @@ import types
 
 import pytest
 
-from catan_widget import RESOURCES, BuildRoad, EndTurn, Game, MoveRobber, RollDice, history
+from catan_widget import (
+    RESOURCES,
+    AcceptTrade,
+    BuildRoad,
+    ConfirmTrade,
+    EndTurn,
+    Game,
+    MoveRobber,
+    OfferTrade,
+    PlayMonopoly,
+    RollDice,
+    history,
+)
 from catan_widget.engine.topology import NODE_EDGES
 
 from .helpers import node_between
@@ -93,3 +105,26 @@ def test_to_pandas_without_pandas_says_how_to_get_it(monkeypatch: pytest.MonkeyP
     monkeypatch.setitem(sys.modules, "pandas", None)
     with pytest.raises(ImportError, match=r"needs pandas.*pip install pandas"):
         history.rows(scripted_game()).to_pandas()
+
+
+def test_rows_of_a_domestic_trade_and_a_monopoly() -> None:
+    game = Game(["Ada", "Bo", "Cy"], seed=12).stage(
+        hands={"Ada": {"wool": 2}, "Bo": {"ore": 1, "wool": 1}, "Cy": {"wool": 3}},
+        dev_cards={"Ada": {"monopoly": 1}},
+        turn_player="Ada",
+        phase="main",
+    )
+    game.step(OfferTrade(give={"wool": 1}, want={"ore": 1}, to=1))
+    game.step(AcceptTrade())
+    game.step(ConfirmTrade(1))
+    game.step(PlayMonopoly("wool"))
+    rows = [(r["player"], r["action"], r["gained"], r["spent"]) for r in history.rows(game)]
+    assert rows == [
+        ("Ada", "offered 1 wool for 1 ore to Bo", {}, {}),
+        ("Bo", "accepted the offer", {}, {}),
+        ("Ada", "traded with Bo", {"ore": 1}, {"wool": 1}),
+        ("Bo", "traded with Ada", {"wool": 1}, {"ore": 1}),
+        ("Ada", "played monopoly on wool", {"wool": 5}, {}),
+        ("Bo", "gave up wool to Ada's monopoly", {}, {"wool": 2}),
+        ("Cy", "gave up wool to Ada's monopoly", {}, {"wool": 3}),
+    ]

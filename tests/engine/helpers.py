@@ -11,6 +11,7 @@ Beginner-board landmarks used throughout (hex ids in reading order):
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -42,7 +43,7 @@ def edge(a: int, b: int) -> int:
 
 def path(*nodes: int) -> list[int]:
     """The paths along a walk of intersections, in order."""
-    return [edge(a, b) for a, b in zip(nodes, nodes[1:])]
+    return [edge(a, b) for a, b in pairwise(nodes)]
 
 
 def hand(game: Game, seat: int) -> list[int]:

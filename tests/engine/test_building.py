@@ -25,9 +25,9 @@ def _road_spots(game: Game, p: int) -> set[int]:
             continue
         for n in EDGE_NODES[e]:
             owner = s.node_owner[n]
-            if owner == p:
-                spots.add(e)
-            elif owner == -1 and any(s.edge_owner[f] == p for f in NODE_EDGES[n]):
+            own_building = owner == p
+            own_road_through_free_node = owner == -1 and any(s.edge_owner[f] == p for f in NODE_EDGES[n])
+            if own_building or own_road_through_free_node:
                 spots.add(e)
     return spots
 

@@ -7,7 +7,9 @@ computations: the 19 cards of each resource are in the bank or in hands, no coun
 the 25 development cards are in the deck, in hands or played, pieces are within 15/5/4 and
 match the board, victory points are what the board and cards say, Longest Road and Largest
 Army sit where §7 puts them (road lengths recomputed by brute force), and there is always a
-legal action until the game ends.  Saves round-trip every 50 steps and at the end.
+legal action until the game ends.  Saves round-trip every 50 steps (the whole game, replayed, in
+the first game of each mix; the state alone every 100 steps in the others) and at the end, and
+every 211 steps every fixed action is tried: it must step exactly when it is listed as legal.
 """
 
 from __future__ import annotations
@@ -18,13 +20,13 @@ from typing import Any
 
 import pytest
 
-from catan_widget import Game, Rules
+from catan_widget import Game, IllegalActionError, Rules
 from catan_widget.bots import GreedyBot
+from catan_widget.engine.actions import FIXED_ACTIONS
 from catan_widget.engine.serialize import state_from_dict, state_to_dict
 
 from .helpers import NAMES4, TradingBot
 from .invariants import Invariants, brute_force_road_length
-
 
 # name: (players, board, rules, trade rate, greedy seats, games)
 CONFIGS: dict[str, tuple[int, str, Mapping[str, Any], float, tuple[int, ...], int]] = {
@@ -38,7 +40,14 @@ CONFIGS: dict[str, tuple[int, str, Mapping[str, Any], float, tuple[int, ...], in
     "random4_vp12_greedy": (4, "random", {"vp_to_win": 12}, 0.1, (0, 2), 24),
     "random4_discard9": (4, "random", {"discard_limit": 9}, 0.1, (), 24),
     "random3_reds_touch": (3, "random", {"red_numbers_may_touch": True}, 0.1, (2,), 24),
-    "random4_spiral_fixed_harbors": (4, "random", {"spiral_tokens": True, "shuffle_harbors": False}, 0.1, (), 24),
+    "random4_spiral_fixed_harbors": (
+        4,
+        "random",
+        {"spiral_tokens": True, "shuffle_harbors": False},
+        0.1,
+        (),
+        24,
+    ),
     "random4_everything": (
         4,
         "random",
@@ -64,6 +73,19 @@ def _state_round_trip(game: Game) -> None:
     assert state_to_dict(again) == data
 
 
+def _listed_actions_are_exactly_the_accepted_ones(game: Game) -> None:
+    """Every fixed action steps if and only if legal_actions lists it; refusals change nothing."""
+    legal = set(game.legal_actions())
+    before = state_to_dict(game.state)
+    for action in FIXED_ACTIONS:
+        if action in legal:
+            game.fork().step(action)
+        else:
+            with pytest.raises(IllegalActionError):
+                game.step(action)
+    assert state_to_dict(game.state) == before
+
+
 def _play(config: str, index: int) -> tuple[int, int]:
     n, board, options, trade_rate, greedy, _ = CONFIGS[config]
     seed = 1000 * (list(CONFIGS).index(config) + 1) + index
@@ -82,6 +104,8 @@ def _play(config: str, index: int) -> tuple[int, int]:
         game.step(action)
         check.after(action)
         steps += 1
+        if steps % 211 == 0:
+            _listed_actions_are_exactly_the_accepted_ones(game)
         if steps % 50 == 0:
             if full_saves:
                 text = game.to_json()

@@ -18,7 +18,8 @@ SCRIPT = """
 import hashlib
 from catan_widget import Game, Rules
 out = []
-for seed, board, bots, n in [(3, "beginner", "random", 4), (4, "random", "greedy", 3), (5, "random", "random", 4)]:
+CASES = [(3, "beginner", "random", 4), (4, "random", "greedy", 3), (5, "random", "random", 4)]
+for seed, board, bots, n in CASES:
     names = ["Ada", "Bo", "Cy", "Di"][:n]
     game = Game(names, seed=seed, board=board, rules=Rules(friendly_robber=seed == 5))
     game.play(bots)
@@ -31,7 +32,13 @@ print(" ".join(out))
 def _run(hash_seed: str) -> str:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, cwd=ROOT, check=True, timeout=120
+        [sys.executable, "-c", SCRIPT],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=True,
+        timeout=120,
     )
     return done.stdout.strip()
 

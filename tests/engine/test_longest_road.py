@@ -12,7 +12,7 @@ ROAD = {"lumber": 2, "brick": 2}
 LEFT = (0, 3, 7, 11, 16, 21, 27, 33, 38, 43, 47, 51)
 RIGHT = (2, 6, 10, 15, 20, 26, 32, 37, 42, 46, 50, 53)
 BOTTOM5 = path(39, 44, 48, 52, 49, 45)
-BREAKER = {1: [edge] for edge in path(16, 22)}
+BREAKER = {1: path(16, 22)}
 
 
 def _lengths(game: Game) -> list[int]:

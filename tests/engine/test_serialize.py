@@ -63,7 +63,7 @@ def _refused(text: object, *words: str) -> str:
 
 # --- round trips ------------------------------------------------------------------------------
 GAMES = {
-    "fresh": lambda: new_game(),
+    "fresh": new_game,
     "mid_setup": lambda: _played(steps=5),
     "short_scripted": _short,
     "mid_game_trades": lambda: _played(steps=500),
@@ -264,7 +264,9 @@ def _leaves(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 def test_any_corrupted_field_is_refused_with_a_save_error() -> None:
-    game = staged(phase="main", settlements={0: [12], 1: [26]}, roads={0: [19]}, hands={0: {"lumber": 1, "brick": 1}})
+    game = staged(
+        phase="main", settlements={0: [12], 1: [26]}, roads={0: [19]}, hands={0: {"lumber": 1, "brick": 1}}
+    )
     game.step(BuildRoad(25))
     game.step(EndTurn())
     good = json.loads(game.to_json())
@@ -310,3 +312,33 @@ def test_save_is_stable_across_forks() -> None:
     game.fork().step(game.legal_actions()[0])
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
     assert BuildSettlement(0) != BuildSettlement(1)
+
+
+@pytest.mark.parametrize(
+    ("phase", "words"),
+    [
+        ("trade_response", "state.trade"),
+        ("trade_confirm", "state.trade"),
+        ("discard", "state.discards"),
+        ("road_building", "state.free_roads"),
+        ("game_over", "state.winner"),
+        ("setup_road", "last_settlement"),
+    ],
+)
+def test_edited_staged_save_with_an_impossible_phase_is_refused(phase: str, words: str) -> None:
+    # with no actions after the staged origin, only the state's own consistency can catch this
+    game = staged(settlements={0: [12]}, turn_player=0)
+
+    def edit(d: dict[str, Any]) -> None:
+        d["origin"]["phase"] = d["state"]["phase"] = phase
+
+    _refused(_edited(game, edit), words)
+
+
+def test_edited_save_with_the_wrong_player_to_act_is_refused() -> None:
+    game = staged(settlements={0: [12]}, turn_player=0)
+
+    def edit(d: dict[str, Any]) -> None:
+        d["origin"]["current"] = d["state"]["current"] = 2
+
+    _refused(_edited(game, edit), "state.current")

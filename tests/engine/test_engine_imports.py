@@ -1,0 +1,82 @@
+"""The engine and the bots use the standard library only (STYLE.md): checked at run time in a
+fresh interpreter, and statically over the source files.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("engine", "bots")
+FORBIDDEN = ("ipywidgets", "anywidget", "traitlets", "plotly", "numpy", "pandas", "IPython")
+
+SCRIPT = """
+import importlib, json, pkgutil, sys
+before = set(sys.modules)
+import catan_widget.engine, catan_widget.bots
+names = []
+for pkg in (catan_widget.engine, catan_widget.bots):
+    for info in pkgutil.iter_modules(pkg.__path__, pkg.__name__ + "."):
+        importlib.import_module(info.name)
+        names.append(info.name)
+print(json.dumps({"loaded": sorted(set(sys.modules) - before), "modules": names}))
+"""
+
+
+def _sources() -> list[Path]:
+    files = [p for pkg in PACKAGES for p in sorted((ROOT / "catan_widget" / pkg).glob("*.py"))]
+    assert len(files) > 20
+    return files
+
+
+def test_engine_and_bots_load_only_the_standard_library() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=True,
+        timeout=60,
+    )
+    report = json.loads(done.stdout)
+    expected = {
+        f"catan_widget.{pkg}.{p.stem}" for pkg in PACKAGES for p in _sources() if p.parent.name == pkg
+    }
+    expected -= {f"catan_widget.{pkg}.__init__" for pkg in PACKAGES}
+    assert set(report["modules"]) == expected
+    outside = [
+        name
+        for name in report["loaded"]
+        if name.split(".")[0] not in sys.stdlib_module_names and name.split(".")[0] != "catan_widget"
+    ]
+    assert outside == []
+    assert not [name for name in report["loaded"] if name.split(".")[0] in FORBIDDEN]
+    assert "catan_widget.widget" not in report["loaded"]
+    assert "catan_widget.plots" not in report["loaded"]
+
+
+def test_engine_and_bots_import_statements_are_standard_library_only() -> None:
+    for path in _sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')}"
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert alias.name.split(".")[0] in sys.stdlib_module_names, where
+            elif isinstance(node, ast.ImportFrom):
+                if node.level == 0:
+                    top = (node.module or "").split(".")[0]
+                    assert top == "__future__" or top in sys.stdlib_module_names, where
+                else:
+                    # inside its own package, or across to the other stdlib-only package
+                    # (Game.play uses the bots; the bots use the engine) — never the widget
+                    target = (node.module or "").split(".")[0]
+                    assert node.level == 1 or (node.level == 2 and target in PACKAGES), where
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "__import__":
+                raise AssertionError(f"{where}: dynamic import")
