@@ -300,7 +300,8 @@ function onAction(ui: UiState, name: string, seat: number | undefined, ctx: Ctx)
     case "confirm": {
       if (ui.pending) {
         const a = placementAction(ui.pending);
-        return a ? send({ ...ui, pending: null }, ctx, a) : none(ui);
+        // a confirmed build also leaves its mode: the next build starts from its button
+        return a ? send({ ...ui, pending: null, mode: null }, ctx, a) : none(ui);
       }
       if (ui.dialog) {
         const a = dialogAction(ui.dialog, ctx);

@@ -134,6 +134,7 @@ function playerPanel(p: PlayerState, state: GameState, board: Board): HTMLElemen
       s("svg", { viewBox: "-0.3 -0.3 0.6 0.52", width: 20, height: 17, class: "cw-player-icon", "aria-hidden": "true" }, settlementShape(color)),
       h("span", { class: "cw-player-name" }, p.name),
       p.kind === "bot" ? h("span", { class: "cw-tag" }, "bot") : null,
+      state.winner === p.seat ? h("span", { class: "cw-badge cw-badge-winner", title: "Winner" }, "Winner") : null,
       p.longest_road ? h("span", { class: "cw-badge cw-badge-road", title: "Longest Road: 2 VP" }, "Longest Road") : null,
       p.largest_army ? h("span", { class: "cw-badge cw-badge-army", title: "Largest Army: 2 VP" }, "Largest Army") : null,
       h("span", { class: "cw-vp", title: vpTitle }, h("b", {}, String(p.vp)), p.vp_hidden ? h("small", {}, `+${p.vp_hidden}`) : null, " VP"),

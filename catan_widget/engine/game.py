@@ -60,6 +60,7 @@ class Game:
         self.names: list[str] = names
         self.seed: int = seed
         root = Rng(seed)
+        self.board_kind: str = "custom" if isinstance(board, Board) else str(board)
         if isinstance(board, Board):
             self.board: Board = board
         elif board == "beginner":
@@ -223,6 +224,7 @@ class Game:
         """An independent copy: same state, history and seed; stepping it leaves this one alone."""
         g = Game.__new__(Game)
         g.rules, g.names, g.seed, g.board = self.rules, self.names, self.seed, self.board
+        g.board_kind = self.board_kind
         g.state = self.state.copy()
         g.origin = self.origin
         g.history = self.history[:]

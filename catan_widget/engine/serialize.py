@@ -215,8 +215,10 @@ def _check_phase(s: State) -> None:
         raise SaveError(f"state.current does not fit phase {phase}")
     if (phase == "discard") != any(s.discards) or (phase == "discard" and not s.discards[s.current]):
         raise SaveError(f"state.discards do not fit phase {phase}")
-    if (phase == "road_building") != (s.free_roads > 0) or s.free_roads > 2:
+    building = phase == "road_building"
+    if (building and s.free_roads == 0) or (s.free_roads > 0 and not building and phase != "game_over"):
         raise SaveError(f"state.free_roads does not fit phase {phase}")
+    _int(s.free_roads, "state.free_roads", 0, 2)
     if (phase == "game_over") != (s.winner >= 0):
         raise SaveError(f"state.winner does not fit phase {phase}")
     last = _int(s.last_settlement, "state.last_settlement", -1, NODE_COUNT - 1)
@@ -232,6 +234,7 @@ def game_to_json(game: Game) -> str:
         "seed": game.seed,
         "rules": game.rules.to_dict(),
         "board": game.board.to_dict(),
+        "board_kind": game.board_kind,
         "origin": None if game.origin is None else state_to_dict(game.origin),
         "actions": [[action_to_dict(a), _chance_to_json(c)] for a, c in game.history],
         "state": state_to_dict(game.state),
@@ -259,7 +262,7 @@ def game_from_json(text: str) -> Game:
         raise SaveError("a save must be a JSON object")
     if data.get("schema") != SCHEMA:
         raise SaveError(f"unknown save schema {data.get('schema')!r}; this version reads schema {SCHEMA}")
-    keys = {"schema", "players", "seed", "rules", "board", "origin", "actions", "state"}
+    keys = {"schema", "players", "seed", "rules", "board", "board_kind", "origin", "actions", "state"}
     if set(data) != keys:
         raise SaveError(
             f"save fields differ: missing {sorted(keys - set(data))}, unexpected {sorted(set(data) - keys)}"
@@ -277,7 +280,12 @@ def game_from_json(text: str) -> Game:
         if type(seed) is not int:
             raise SaveError("seed must be a whole number")
         first = saved.first if saved is not None else None
-        game = Game(players, seed=seed, board=board, rules=rules, first=first)
+        kind = data["board_kind"]
+        if kind not in ("beginner", "random", "custom"):
+            raise SaveError(f"board_kind must be beginner, random or custom, got {kind!r}")
+        game = Game(players, seed=seed, board=board if kind == "custom" else kind, rules=rules, first=first)
+        if game.board != board:
+            raise SaveError(f"the saved board is not the {kind} board of seed {seed}")
     except (TypeError, ValueError) as exc:
         raise SaveError(f"invalid save: {exc}") from None
     assert saved is not None

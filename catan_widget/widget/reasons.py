@@ -107,7 +107,9 @@ def _blocker(game: Game, seat: int) -> str | None:
     return None
 
 
-def _build(what: str, cost: tuple[int, ...], piece: int, none_left: str, no_spot: str) -> Callable[[Game, int], str]:
+def _build(
+    what: str, cost: tuple[int, ...], piece: int, none_left: str, no_spot: str
+) -> Callable[[Game, int], str]:
     def why(game: Game, seat: int) -> str:
         s = game.state
         if s.phase == ROLL:

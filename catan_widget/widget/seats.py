@@ -38,7 +38,9 @@ def seat_specs(game: Game, seats: Mapping[Any, SeatSpec] | Sequence[SeatSpec] | 
     return list(seats)
 
 
-def resolve_seats(game: Game, specs: Sequence[SeatSpec], default_bot: SeatSpec) -> tuple[list[str], dict[int, Bot]]:
+def resolve_seats(
+    game: Game, specs: Sequence[SeatSpec], default_bot: SeatSpec
+) -> tuple[list[str], dict[int, Bot]]:
     """The kind of every seat (``"human"`` / ``"bot"``) and the bot playing each bot seat."""
     kinds: list[str] = []
     bots: dict[int, Bot] = {}

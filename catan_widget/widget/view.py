@@ -190,7 +190,9 @@ def state_json(
     s = game.state
     owner, level = s.node_owner, s.node_level
     buildings = [
-        [n, owner[n], "city" if level[n] == CITY else "settlement"] for n in range(NODE_COUNT) if owner[n] != EMPTY
+        [n, owner[n], "city" if level[n] == CITY else "settlement"]
+        for n in range(NODE_COUNT)
+        if owner[n] != EMPTY
     ]
     roads = [[e, p] for e, p in enumerate(s.edge_owner) if p != EMPTY]
     bank = _counts(s.bank, RESOURCES)

@@ -257,7 +257,9 @@ class CatanWidget(anywidget.AnyWidget):
                 assert intent.seconds is not None
                 self._bot_delay = intent.seconds
         except IntentError as exc:
-            logger.log(exc.level, "Refused a message from the front-end: %s (message: %s)", exc, short(msg, 200))
+            logger.log(
+                exc.level, "Refused a message from the front-end: %s (message: %s)", exc, short(msg, 200)
+            )
             self._publish(error=str(exc))
             return False
         self._publish()
@@ -387,7 +389,9 @@ class CatanWidget(anywidget.AnyWidget):
         try:
             self._step(action)
         except Exception as exc:
-            return self._bot_failed(f"The bot playing {name} chose an illegal move ({short(action)}): {exc}", exc)
+            return self._bot_failed(
+                f"The bot playing {name} chose an illegal move ({short(action)}): {exc}", exc
+            )
         self._undo.clear()
         return True
 
@@ -443,7 +447,9 @@ class CatanWidget(anywidget.AnyWidget):
 
 def _check_delay(seconds: object) -> float:
     if type(seconds) not in (int, float) or not 0 <= seconds <= MAX_BOT_DELAY:  # type: ignore[operator]
-        raise ValueError(f"bot_delay must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, got {seconds!r}")
+        raise ValueError(
+            f"bot_delay must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, got {seconds!r}"
+        )
     return float(seconds)  # type: ignore[arg-type]
 
 

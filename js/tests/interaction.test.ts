@@ -89,6 +89,7 @@ describe("building with a pending placement", () => {
     const done = run(ctx, [act("confirm")], ui);
     expect(done.intents).toEqual([{ type: "act", version: V, action: { kind: "build_settlement", node: 29 } }]);
     expect(done.ui.pending).toBeNull();
+    expect(done.ui.mode).toBeNull();
   });
 
   it("road: click a legal edge then confirm", () => {

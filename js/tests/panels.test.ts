@@ -54,6 +54,14 @@ describe("player panels", () => {
     expect(bo.querySelector(".cw-pieces")?.textContent).toBe("1234");
   });
 
+  it("marks the winner", () => {
+    const { state, board } = loadSample();
+    state.winner = 2;
+    const el = panels.players(state, board);
+    expect(el.querySelector(".cw-player.cw-winner")?.getAttribute("data-seat")).toBe("2");
+    expect(el.querySelectorAll(".cw-badge-winner")).toHaveLength(1);
+  });
+
   it("says who must discard", () => {
     const { state, board } = scenario("discard");
     expect(panels.players(state, board).querySelectorAll(".cw-must-discard")).toHaveLength(2);

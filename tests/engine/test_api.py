@@ -87,9 +87,14 @@ def test_legal_actions_empty_only_when_the_game_is_over() -> None:
 
 
 def test_every_listed_action_steps_without_error() -> None:
+    stepped = 0
     for game in POSITIONS:
         for action in game.legal_actions()[:60]:
-            game.fork().step(action)
+            fork = game.fork()
+            fork.step(action)
+            assert fork.history[-1] == (action, None)
+            stepped += 1
+    assert stepped > 500
 
 
 def test_every_unlisted_fixed_action_is_refused_and_changes_nothing() -> None:
@@ -245,3 +250,15 @@ def test_integer_codec_is_stable() -> None:
     assert encode(BuildRoad(0)) == 2
     assert encode(AcceptTrade()) == len(FIXED_ACTIONS) - 7
     assert len(FIXED_ACTIONS) == 2 + 72 + 54 + 54 + 3 + 15 + 5 + 19 * 5 + 20 + 3 + 4
+
+
+def test_play_passes_clockwise_and_wraps_around() -> None:
+    game = Game(["Ada", "Bo", "Cy"], seed=3, first=1)
+    play_setup(game, SETUP4[:6])
+    seats = []
+    for _ in range(4):
+        seats.append(game.turn_player.seat)
+        game.step(RollDice(), dice=(1, 1))
+        game.step(EndTurn())
+    assert seats == [1, 2, 0, 1]
+    assert game.turn == 5

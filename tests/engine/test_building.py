@@ -70,6 +70,8 @@ def test_road_cannot_go_through_an_opponents_city() -> None:
 def test_road_may_pass_through_an_intersection_with_only_an_opponents_road() -> None:
     game = _main(settlements={0: [12]}, roads={0: [19], 1: [26]})
     game.step(BuildRoad(25))
+    assert game.players[0].roads == [19, 25]
+    assert game.players[0].road_length == 2
 
 
 def test_road_on_a_taken_path_is_illegal() -> None:

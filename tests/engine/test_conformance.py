@@ -15,6 +15,7 @@ every 211 steps every fixed action is tried: it must step exactly when it is lis
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,7 +27,7 @@ from catan_widget.engine.actions import FIXED_ACTIONS
 from catan_widget.engine.serialize import state_from_dict, state_to_dict
 
 from .helpers import NAMES4, TradingBot
-from .invariants import Invariants, brute_force_road_length
+from .invariants import PLAYED, Invariants, brute_force_road_length
 
 # name: (players, board, rules, trade rate, greedy seats, games)
 CONFIGS: dict[str, tuple[int, str, Mapping[str, Any], float, tuple[int, ...], int]] = {
@@ -114,6 +115,8 @@ def _play(config: str, index: int) -> tuple[int, int]:
                 _state_round_trip(game)
         assert steps < 20_000, (config, seed)
     assert game.legal_actions() == []
+    kinds = Counter(type(action) for action, _ in game.history)
+    assert [kinds[t] for t in PLAYED] == check.played[:4]  # played cards, counted from the history
     text = game.to_json()
     assert Game.from_json(text).to_json() == text
     return steps, game.state.turn

@@ -6,7 +6,7 @@ from math import comb
 
 import pytest
 
-from catan_widget import Discard, EndTurn, MoveRobber, RollDice, Rules
+from catan_widget import Discard, EndTurn, MoveRobber, PlayKnight, RollDice, Rules
 from catan_widget.engine.topology import HEX_COUNT
 
 from .helpers import assert_illegal, hand, staged
@@ -212,3 +212,12 @@ def test_discard_limit_option() -> None:
     game.step(RollDice(), dice=SEVEN)
     assert game.state.discards == [0, 0, 5, 0]
     assert game.current_seat == 2
+
+
+def test_friendly_robber_applies_to_knights_too() -> None:
+    rules = Rules(friendly_robber=True)
+    game = staged(
+        rules=rules, settlements={1: [8, 14], 2: [22, 31], 3: [39]}, robber=9, dev_cards={0: {"knight": 1}}
+    )
+    game.step(PlayKnight())
+    assert sorted({a.hex for a in game.legal_actions()}) == [14, 17, 18]

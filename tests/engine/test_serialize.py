@@ -52,7 +52,7 @@ def _edited(game: Game, edit: Any) -> str:
     return json.dumps(data)
 
 
-def _refused(text: object, *words: str) -> str:
+def assert_refused(text: object, *words: str) -> str:
     with pytest.raises(SaveError) as info:
         Game.from_json(text)  # type: ignore[arg-type]
     message = str(info.value)
@@ -119,7 +119,8 @@ def test_save_holds_the_schema_and_the_whole_history() -> None:
     game = _short()
     data = json.loads(game.to_json())
     assert data["schema"] == 1
-    assert set(data) == {"schema", "players", "seed", "rules", "board", "origin", "actions", "state"}
+    assert set(data) == {"schema", "players", "seed", "rules", "board", "board_kind", "origin", "actions", "state"}
+    assert data["board_kind"] == "beginner"
     assert len(data["actions"]) == len(game.history)
     assert data["actions"][-2] == [{"kind": "roll"}, {"dice": [3, 4]}]
 
@@ -127,15 +128,15 @@ def test_save_holds_the_schema_and_the_whole_history() -> None:
 # --- refusals ---------------------------------------------------------------------------------
 def test_truncated_save_is_refused() -> None:
     text = _short().to_json()
-    _refused(text[: len(text) // 2], "truncated")
-    _refused("", "not valid json")
+    assert_refused(text[: len(text) // 2], "truncated")
+    assert_refused("", "not valid json")
 
 
 def test_save_of_another_schema_is_refused() -> None:
     def bump(d: dict[str, Any]) -> None:
         d["schema"] = 2
 
-    _refused(_edited(_short(), bump), "schema")
+    assert_refused(_edited(_short(), bump), "schema")
 
 
 def test_extra_or_missing_fields_are_refused() -> None:
@@ -148,16 +149,16 @@ def test_extra_or_missing_fields_are_refused() -> None:
     def missing_state_field(d: dict[str, Any]) -> None:
         del d["state"]["bank"]
 
-    _refused(_edited(_short(), extra), "unexpected", "cheat")
-    _refused(_edited(_short(), missing), "missing", "actions")
-    _refused(_edited(_short(), missing_state_field), "missing", "bank")
+    assert_refused(_edited(_short(), extra), "unexpected", "cheat")
+    assert_refused(_edited(_short(), missing), "missing", "actions")
+    assert_refused(_edited(_short(), missing_state_field), "missing", "bank")
 
 
 def test_edited_hand_with_twenty_cards_of_a_resource_is_refused() -> None:
     def twenty(d: dict[str, Any]) -> None:
         d["state"]["hands"][0][4] += 19 - sum(h[4] for h in d["state"]["hands"]) - d["state"]["bank"][4] + 1
 
-    _refused(_edited(_short(), twenty), "20 cards of ore", "19")
+    assert_refused(_edited(_short(), twenty), "20 cards of ore", "19")
 
 
 def test_edited_hand_that_still_adds_up_is_refused() -> None:
@@ -165,7 +166,7 @@ def test_edited_hand_that_still_adds_up_is_refused() -> None:
         d["state"]["hands"][2][0] += 1
         d["state"]["bank"][0] -= 1
 
-    _refused(_edited(_short(), moved), "does not follow from its actions", "hands")
+    assert_refused(_edited(_short(), moved), "does not follow from its actions", "hands")
 
 
 def test_edited_board_is_refused() -> None:
@@ -180,23 +181,23 @@ def test_edited_board_is_refused() -> None:
         i, j = numbers.index(10), numbers.index(5)
         numbers[i], numbers[j] = numbers[j], numbers[i]
 
-    _refused(_edited(_short(), two_deserts), "desert")
-    _refused(_edited(_short(), gold), "board.terrain")
-    _refused(_edited(_short(), moved_numbers), "does not follow from its actions")
+    assert_refused(_edited(_short(), two_deserts), "desert")
+    assert_refused(_edited(_short(), gold), "board.terrain")
+    assert_refused(_edited(_short(), moved_numbers), "not the beginner board")
 
 
 def test_illegal_action_in_the_history_is_refused() -> None:
     def illegal(d: dict[str, Any]) -> None:
         d["actions"][2] = [{"kind": "build_settlement", "node": 17}, None]  # next to 12
 
-    _refused(_edited(_short(), illegal), "action #2 cannot be replayed", "distance rule")
+    assert_refused(_edited(_short(), illegal), "action #2 cannot be replayed", "distance rule")
 
 
 def test_unknown_action_in_the_history_is_refused() -> None:
     def unknown(d: dict[str, Any]) -> None:
         d["actions"][0] = [{"kind": "teleport"}, None]
 
-    _refused(_edited(_short(), unknown), "action #0", "unknown action kind")
+    assert_refused(_edited(_short(), unknown), "action #0", "unknown action kind")
 
 
 def test_state_that_does_not_follow_from_the_actions_is_refused() -> None:
@@ -206,8 +207,8 @@ def test_state_that_does_not_follow_from_the_actions_is_refused() -> None:
     def scripted(d: dict[str, Any]) -> None:
         d["actions"][-4][1] = {"dice": [2, 4]}  # the first roll: 6 instead of 10
 
-    _refused(_edited(_short(), dropped), "does not follow")
-    _refused(_edited(_short(), scripted), "does not follow")
+    assert_refused(_edited(_short(), dropped), "does not follow")
+    assert_refused(_edited(_short(), scripted), "does not follow")
 
 
 def test_edited_pieces_are_refused() -> None:
@@ -215,7 +216,7 @@ def test_edited_pieces_are_refused() -> None:
         d["state"]["edge_owner"][71] = 1
         d["state"]["roads"][1].append(71)
 
-    _refused(_edited(_short(), extra_road), "pieces in supply")
+    assert_refused(_edited(_short(), extra_road), "pieces in supply")
 
 
 @pytest.mark.parametrize(
@@ -247,12 +248,12 @@ def test_wrong_types_are_refused(path: tuple[Any, ...], value: object, words: st
             target = target[key]
         target[path[-1]] = value
 
-    _refused(_edited(_short(), put), words)
+    assert_refused(_edited(_short(), put), words)
 
 
 @pytest.mark.parametrize("text", [None, 7, "[]", '"save"', "null"])
 def test_non_saves_are_refused(text: object) -> None:
-    _refused(text)
+    assert_refused(text)
 
 
 def _leaves(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -332,7 +333,7 @@ def test_edited_staged_save_with_an_impossible_phase_is_refused(phase: str, word
     def edit(d: dict[str, Any]) -> None:
         d["origin"]["phase"] = d["state"]["phase"] = phase
 
-    _refused(_edited(game, edit), words)
+    assert_refused(_edited(game, edit), words)
 
 
 def test_edited_save_with_the_wrong_player_to_act_is_refused() -> None:
@@ -341,4 +342,13 @@ def test_edited_save_with_the_wrong_player_to_act_is_refused() -> None:
     def edit(d: dict[str, Any]) -> None:
         d["origin"]["current"] = d["state"]["current"] = 2
 
-    _refused(_edited(game, edit), "state.current")
+    assert_refused(_edited(game, edit), "state.current")
+
+
+def test_a_random_board_swapped_for_another_valid_layout_is_rejected() -> None:
+    game = Game(seed=11, board="random")
+    data = json.loads(game.to_json())
+    other = json.loads(Game(seed=12, board="random").to_json())["board"]
+    data["board"] = other
+    with pytest.raises(SaveError, match="not the random board of seed 11"):
+        Game.from_json(json.dumps(data))

@@ -10,6 +10,7 @@ import pytest
 from catan_widget import (
     AcceptTrade,
     BuildRoad,
+    BuyDevelopmentCard,
     CancelTrade,
     ConfirmTrade,
     CounterTrade,
@@ -283,3 +284,19 @@ def test_default_allows_trading_after_building() -> None:
     game.step(OfferTrade(give={"lumber": 1}, want={"ore": 1}, to=1))
     assert game.phase == "trade_response"
     assert hand(game, 0)[ORE] == 1
+
+
+def test_strict_phases_count_buying_a_card_as_building() -> None:
+    rules = Rules(strict_phases=True)
+    hands = {0: {"lumber": 4, "wool": 1, "grain": 1, "ore": 1}}
+    game = staged(rules=rules, phase="main", settlements={0: [12]}, hands=hands)
+    game.step(BuyDevelopmentCard())
+    assert_illegal(game, MaritimeTrade("lumber", "ore"), "strict")
+
+
+def test_best_rate_per_resource_with_several_harbors() -> None:
+    game = staged(phase="main", settlements={0: [3, 5]}, hands={0: {"wool": 2, "ore": 3, "grain": 2}})
+    game.step(MaritimeTrade("wool", "lumber"))  # 2:1 wool harbor
+    game.step(MaritimeTrade("ore", "lumber"))  # 3:1 generic harbor
+    assert_illegal(game, MaritimeTrade("grain", "lumber"), "needs 3")
+    assert hand(game, 0) == [2, 0, 0, 2, 0]

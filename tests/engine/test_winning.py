@@ -36,7 +36,7 @@ def test_victory_points_add_up() -> None:
     assert me.public_victory_points == 8
 
 
-def test_nine_points_do_not_win() -> None:
+def test_points_below_the_target_do_not_win() -> None:
     game = staged(
         phase="main",
         cities={0: [20, 47]},
