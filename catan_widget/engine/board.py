@@ -7,7 +7,19 @@ from typing import Any
 
 from .constants import DESERT, NUMBER_TOKENS, PIPS, RESOURCES, TERRAINS
 from .rng import Rng
-from .topology import HARBOR_NODES, HEX_COUNT, HEX_NEIGHBORS, NODE_COUNT, NODE_HEXES
+from .topology import (
+    EDGE_COUNT,
+    EDGE_NODES,
+    HARBOR_NODES,
+    HEX_COORDS,
+    HEX_COUNT,
+    HEX_NEIGHBORS,
+    HEX_NODES,
+    NODE_COUNT,
+    NODE_EDGES,
+    NODE_HEXES,
+    NODE_NEIGHBORS,
+)
 
 GENERIC = -1
 """Harbor kind of a 3:1 harbor; a 2:1 harbor's kind is its resource id."""
@@ -77,6 +89,57 @@ class Board:
         """Sum of pips of the hexes around a node."""
         return sum(self.pips(h) for h in NODE_HEXES[node])
 
+    @property
+    def hexes(self) -> list[dict[str, Any]]:
+        """The 19 hexes: id, axial ``q``/``r``, terrain, resource, number, pips, corner nodes."""
+        return [
+            {
+                "id": h,
+                "q": HEX_COORDS[h][0],
+                "r": HEX_COORDS[h][1],
+                "terrain": TERRAINS[self.terrain[h]],
+                "resource": None if self.terrain[h] == DESERT else RESOURCES[self.terrain[h]],
+                "number": self.number[h] or None,
+                "pips": self.pips(h),
+                "nodes": list(HEX_NODES[h]),
+                "neighbors": list(HEX_NEIGHBORS[h]),
+            }
+            for h in range(HEX_COUNT)
+        ]
+
+    @property
+    def nodes(self) -> list[dict[str, Any]]:
+        """The 54 intersections: id, touching hexes, neighbouring nodes, paths, harbor, pips."""
+        return [
+            {
+                "id": n,
+                "hexes": list(NODE_HEXES[n]),
+                "neighbors": list(NODE_NEIGHBORS[n]),
+                "edges": list(NODE_EDGES[n]),
+                "harbor": _harbor_name(self.node_harbor[n]),
+                "pips": self.node_pips(n),
+            }
+            for n in range(NODE_COUNT)
+        ]
+
+    @property
+    def edges(self) -> list[dict[str, Any]]:
+        """The 72 paths: id and the two intersections they join."""
+        return [{"id": e, "nodes": list(EDGE_NODES[e])} for e in range(EDGE_COUNT)]
+
+    @property
+    def harbor_list(self) -> list[dict[str, Any]]:
+        """The 9 harbors: position id, kind (``"3:1"`` or a resource), rate, the two nodes."""
+        return [
+            {
+                "id": i,
+                "kind": _harbor_name(k),
+                "rate": 3 if k == GENERIC else 2,
+                "nodes": list(HARBOR_NODES[i]),
+            }
+            for i, k in enumerate(self.harbors)
+        ]
+
     def to_dict(self) -> dict[str, Any]:
         """Plain-data form for saves: terrain names, numbers, harbor kinds."""
         return {
@@ -103,6 +166,12 @@ class Board:
             tuple(number),
             tuple(GENERIC if k == "3:1" else RESOURCES.index(k) for k in harbors),
         )
+
+
+def _harbor_name(kind: int | None) -> str | None:
+    if kind is None:
+        return None
+    return "3:1" if kind == GENERIC else RESOURCES[kind]
 
 
 def beginner_board() -> Board:

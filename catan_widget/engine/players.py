@@ -108,10 +108,13 @@ class PlayerView:
         return sorted(self._game.state.roads[self.seat])
 
     def __eq__(self, other: object) -> bool:
+        """Equal to the same seat of the same game, or to the player's name."""
+        if isinstance(other, str):
+            return other == self.name
         return isinstance(other, PlayerView) and other._game is self._game and other.seat == self.seat
 
     def __hash__(self) -> int:
-        return hash((id(self._game), self.seat))
+        return hash(self.name)
 
     def __repr__(self) -> str:
         return f"<Player {self.name} (seat {self.seat}): {self.victory_points} VP>"

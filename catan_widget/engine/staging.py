@@ -108,7 +108,7 @@ def stage(
     game.origin = s.copy()
     game.history = []
     game.events = [("staged", tp)]
-    game._log = []  # noqa: SLF001
+    game._log = []
 
 
 def _stage_dev_cards(

@@ -209,3 +209,22 @@ def test_neighbouring_intersections_are_one_unit_apart() -> None:
     for a, b in EDGE_NODES:
         (ax, ay), (bx, by) = node_xy(a), node_xy(b)
         assert math.isclose(math.hypot(ax - bx, ay - by), 1.0, abs_tol=1e-3)
+
+
+def test_board_lists_its_topology_with_documented_ids() -> None:
+    board = Game(seed=1).board
+    hexes, nodes, edges, harbors = board.hexes, board.nodes, board.edges, board.harbor_list
+    assert [h["id"] for h in hexes] == list(range(19))
+    assert [n["id"] for n in nodes] == list(range(54))
+    assert [e["id"] for e in edges] == list(range(72))
+    desert = next(h for h in hexes if h["terrain"] == "desert")
+    assert desert["number"] is None
+    assert desert["pips"] == 0
+    for e in edges:
+        a, b = e["nodes"]
+        assert b in nodes[a]["neighbors"]
+        assert e["id"] in nodes[a]["edges"]
+    assert sorted(h["kind"] for h in harbors) == sorted(["3:1"] * 4 + ["brick", "grain", "lumber", "ore", "wool"])
+    for harbor in harbors:
+        for n in harbor["nodes"]:
+            assert nodes[n]["harbor"] == harbor["kind"]
