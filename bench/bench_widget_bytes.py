@@ -57,9 +57,11 @@ def main() -> None:
     print(f"state:  {wire_bytes(state):5d} bytes wire, {compact_bytes(state):5d} compact  (target <= 4096)")
     widget.teacher = True
     teacher = widget.state
-    print(f"state, teacher view (every hand): {wire_bytes(teacher):5d} bytes wire, {compact_bytes(teacher):5d} compact")
+    print(f"state (teacher): {wire_bytes(teacher):5d} bytes wire, {compact_bytes(teacher):5d} compact")
     print(f"legal:  {wire_bytes(legal):5d} bytes wire, {compact_bytes(legal):5d} compact")
-    print(f"board:  {wire_bytes(board):5d} bytes wire, {compact_bytes(board):5d} compact  (sent once per game)")
+    print(
+        f"board:  {wire_bytes(board):5d} bytes wire, {compact_bytes(board):5d} compact  (sent once per game)"
+    )
     log = state["log"]
     print(f"of the state, the log tail ({len(log)} lines): {wire_bytes(log)} bytes wire")
     print(f"time to build one update (state + legal): {per_update * 1e6:.0f} µs")

@@ -55,9 +55,18 @@ export function eventFromClick(target: Element | null): UiEvent | null {
   return null;
 }
 
-/** The UI event a change of a form control stands for (the view selector). */
+/** The UI event a change of a form control stands for (view selector, bot pace). */
 export function eventFromChange(target: Element | null): UiEvent | null {
-  if (!target || target.getAttribute("data-action") !== "set_view") return null;
-  const seat = num((target as HTMLSelectElement).value);
-  return seat === undefined ? null : { type: "view", seat };
+  const action = target?.getAttribute("data-action");
+  const value = (target as HTMLSelectElement | null)?.value ?? "";
+  if (action === "set_view") {
+    if (value === "auto") return { type: "view", seat: null };
+    const seat = num(value);
+    return seat === undefined ? null : { type: "view", seat };
+  }
+  if (action === "set_bot_delay") {
+    const seconds = num(value);
+    return seconds === undefined ? null : { type: "bot_delay", seconds };
+  }
+  return null;
 }

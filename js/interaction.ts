@@ -61,7 +61,8 @@ export type UiEvent =
   | { type: "resource"; resource: Resource; role?: string }
   | { type: "step"; side: "discard" | "give" | "want"; resource: Resource; delta: number }
   | { type: "trade_to"; seat: number | null }
-  | { type: "view"; seat: number }
+  | { type: "view"; seat: number | null }
+  | { type: "bot_delay"; seconds: number }
   | { type: "dismiss_error" };
 
 export interface Result {
@@ -396,6 +397,8 @@ export function reduce(ui: UiState, ev: UiEvent, ctx: Ctx): Result {
     }
     case "view":
       return send(ui, ctx, { kind: "set_view", seat: ev.seat });
+    case "bot_delay":
+      return send(ui, ctx, { kind: "set_bot_delay", seconds: ev.seconds });
     case "dismiss_error":
       return none({ ...ui, dismissed: ctx.state.version });
   }

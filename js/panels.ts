@@ -262,17 +262,20 @@ export function toast(state: GameState, dismissed: number | null): HTMLElement |
   );
 }
 
-/** Who is looking: the viewer seat selector and the pip overlay toggle. */
+const BOT_SPEEDS: [number, string][] = [[0, "instant"], [0.3, "fast"], [0.6, "normal"], [1, "slow"], [2, "very slow"]];
+
+/** Who is looking (viewer seat), the pip overlay toggle, and the bots' pace. */
 export function viewControls(state: GameState): HTMLElement {
   const select = h("select", { class: "cw-view-select", "data-action": "set_view", title: "Whose hand to show" });
-  const opts: [number, string][] = [[-1, "Teacher (all hands)"], ...state.players.map((p): [number, string] => [p.seat, p.name])];
-  for (const [seat, label] of opts) {
-    const o = h("option", { value: seat }, label);
-    if (state.viewer === seat) o.selected = true;
-    select.append(o);
-  }
-  if (state.viewer == null) select.prepend(h("option", { value: "", selected: true, disabled: true }, "Nobody"));
-  return h(
+  const opts: [string, string][] = [
+    ["auto", "Automatic"],
+    ["-1", "Teacher (all hands)"],
+    ...state.players.map((p): [string, string] => [String(p.seat), p.name]),
+  ];
+  const current = state.viewer == null ? "auto" : String(state.viewer);
+  for (const [value, label] of opts) select.append(h("option", { value }, label));
+  select.value = current;
+  const out = h(
     "div",
     { class: "cw-view" },
     h("label", {}, "View ", select),
@@ -282,4 +285,13 @@ export function viewControls(state: GameState): HTMLElement {
       "Show pips",
     ),
   );
+  if (state.players.some((p) => p.kind === "bot")) {
+    const speeds = [...BOT_SPEEDS];
+    if (!speeds.some(([v]) => v === state.bot_delay)) speeds.push([state.bot_delay, `${state.bot_delay} s`]);
+    const pace = h("select", { class: "cw-pace-select", "data-action": "set_bot_delay", title: "Pause between two bot moves" });
+    for (const [v, label] of speeds.sort((a, b) => a[0] - b[0])) pace.append(h("option", { value: v }, label));
+    pace.value = String(state.bot_delay);
+    out.append(h("label", {}, "Bots ", pace));
+  }
+  return out;
 }

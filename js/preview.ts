@@ -8,7 +8,9 @@ import { fakeModel } from "./fixtures/fake-model";
 import { sampleScenario } from "./fixtures/scenarios";
 
 const params = new URLSearchParams(location.search);
-if (params.get("theme") === "dark") document.body.classList.add("dark");
+const dark = params.get("theme") === "dark";
+document.body.classList.toggle("dark", dark);
+document.body.setAttribute("data-jp-theme-light", String(!dark));
 const app = document.getElementById("app") as HTMLElement;
 const width = params.get("width");
 if (width) app.style.maxWidth = `${width}px`;

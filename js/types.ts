@@ -212,7 +212,10 @@ export type Action =
   | { kind: "confirm_trade"; player: number }
   | { kind: "cancel_trade" }
   | { kind: "undo" }
-  | { kind: "set_view"; seat: number }
+  /** seat, -1 = teacher (every hand), null = automatic (the human who acts) */
+  | { kind: "set_view"; seat: number | null }
+  /** pause between bot moves, in seconds (0..10) */
+  | { kind: "set_bot_delay"; seconds: number }
   | { kind: "toggle_pips" };
 
 export interface Intent {

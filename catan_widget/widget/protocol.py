@@ -10,7 +10,6 @@ engine's call (``Game.step``); this module only refuses what cannot even be aske
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -21,6 +20,8 @@ UI_KINDS: tuple[str, ...] = ("undo", "set_view", "toggle_pips", "set_bot_delay")
 """Action kinds handled by the widget itself rather than the engine."""
 MAX_BOT_DELAY = 10.0
 """The longest pause between bot moves a message may ask for, in seconds."""
+MAX_ERROR = 300
+"""Longest engine message quoted in a refusal (junk values can be huge)."""
 _MESSAGE_KEYS = frozenset({"type", "version", "action"})
 _UI_FIELDS = {"undo": (), "set_view": ("seat",), "toggle_pips": (), "set_bot_delay": ("seconds",)}
 
@@ -110,6 +111,8 @@ def parse_intent(msg: object, *, version: int, game: Game, humans: Collection[in
         parsed = action_from_dict(action)
     except Exception as exc:  # IllegalActionError normally; anything else is junk all the same
         text = str(exc) or type(exc).__name__
+        if len(text) > MAX_ERROR:
+            text = text[: MAX_ERROR - 1] + "…"
         raise IntentError(f"Refused {short(kind, 40)}: {text[:1].upper()}{text[1:]}") from exc
     _require_human_turn(game, humans)
     return Intent("act", action=parsed)
@@ -124,23 +127,36 @@ def _ui_intent(kind: str, action: dict[object, object], n: int) -> Intent:
             [f"missing field(s) {', '.join(missing)}"] if missing else []
         )
         raise IntentError(f"Refused {kind}: {'; '.join(parts)}.")
-    if kind == "set_view":
-        seat = action["seat"]
-        if seat is not None and not (_is_int(seat) and -1 <= seat < n):  # type: ignore[operator]
-            raise IntentError(
-                f"Refused set_view: seat must be a seat number 0..{n - 1}, -1 (teacher: every hand) "
-                f"or null (automatic), got {short(seat)}."
-            )
-        return Intent(kind, seat=seat)  # type: ignore[arg-type]
-    if kind == "set_bot_delay":
-        seconds = action["seconds"]
-        ok = type(seconds) in (int, float) and math.isfinite(seconds) and 0 <= seconds <= MAX_BOT_DELAY  # type: ignore[arg-type]
-        if not ok:
-            raise IntentError(
-                f"Refused set_bot_delay: seconds must be a number from 0 to {MAX_BOT_DELAY:g}, got {short(seconds)}."
-            )
-        return Intent(kind, seconds=float(seconds))  # type: ignore[arg-type]
+    try:
+        if kind == "set_view":
+            return Intent(kind, seat=view_seat(action["seat"], n))
+        if kind == "set_bot_delay":
+            return Intent(kind, seconds=delay_seconds(action["seconds"]))
+    except ValueError as exc:
+        raise IntentError(f"Refused {kind}: {exc}.") from exc
     return Intent(kind)
+
+
+def view_seat(value: object, n: int) -> int | None:
+    """``value`` as a view for ``n`` seats: a seat, ``-1`` (every hand) or None (automatic).
+
+    Raises ValueError for anything else.
+    """
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and -1 <= value < n):
+        return value
+    raise ValueError(
+        f"the view must be a seat number 0..{n - 1}, -1 (teacher: every hand) or null (automatic), "
+        f"got {short(value)}"
+    )
+
+
+def delay_seconds(value: object) -> float:
+    """``value`` as a pause between bot moves, 0..MAX_BOT_DELAY seconds; raises ValueError."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= MAX_BOT_DELAY:
+        return float(value)  # NaN fails the comparison; huge ints never reach float()
+    raise ValueError(
+        f"the bot delay must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, got {short(value)}"
+    )
 
 
 def _require_human_turn(game: Game, humans: Collection[int]) -> None:

@@ -124,13 +124,13 @@ def _build(
 
 
 def _probing(action: Action) -> Callable[[Game, int], str]:
-    def why(game: Game, seat: int) -> str:  # noqa: ARG001
+    def why(game: Game, seat: int) -> str:
         return probe(game, action) or NOT_NOW
 
     return why
 
 
-def _year_of_plenty(game: Game, seat: int) -> str:  # noqa: ARG001
+def _year_of_plenty(game: Game, seat: int) -> str:
     pairs = yop_pairs(game.state) or [(0, 0)]
     return probe(game, PlayYearOfPlenty(*pairs[0])) or NOT_NOW
 

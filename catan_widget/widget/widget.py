@@ -31,7 +31,7 @@ from ..engine import Game, Rules
 from ..engine.actions import Action, RollDice
 from ..engine.board import Board
 from ..engine.errors import IllegalActionError
-from .protocol import MAX_BOT_DELAY, IntentError, parse_intent, short
+from .protocol import IntentError, delay_seconds, parse_intent, short, view_seat
 from .seats import HUMAN, SeatSpec, resolve_seats, seat_list, seat_specs
 from .undo import UndoStack, restore
 from .view import TEACHER, board_json, legal_json, state_json
@@ -48,7 +48,8 @@ _STYLES = _STATIC / "widget.css"
 _MISSING_BUNDLE = """\
 export default {
   render({ el }) {
-    el.textContent = "catan-widget: the front-end bundle catan_widget/static/widget.js is missing; run `npm ci && npm run build`.";
+    el.textContent = "catan-widget: the front-end bundle catan_widget/static/widget.js is missing; " +
+      "run `npm ci && npm run build`.";
   },
 };
 """
@@ -99,13 +100,14 @@ class CatanWidget(anywidget.AnyWidget):
         specs = seat_specs(game, seats)
         kinds, bots = resolve_seats(game, specs, bot)
         board = board_json(game, colors)
+        delay, fixed_viewer = delay_seconds(bot_delay), view_seat(viewer, len(game.names))
         super().__init__()
         self._game = game
         self._specs, self._default_bot, self._colors = specs, bot, colors
         self._kinds: list[str] = kinds
         self._bots: dict[int, Bot] = bots
-        self._bot_delay = _check_delay(bot_delay)
-        self._fixed_viewer = _check_viewer(viewer, len(game.names))
+        self._bot_delay = delay
+        self._fixed_viewer = fixed_viewer
         self._teacher = bool(teacher)
         self._peek: tuple[int, int | None] | None = None
         self._show_pips = False
@@ -171,7 +173,7 @@ class CatanWidget(anywidget.AnyWidget):
 
     @bot_delay.setter
     def bot_delay(self, seconds: float) -> None:
-        self._bot_delay = _check_delay(seconds)
+        self._bot_delay = delay_seconds(seconds)
         self._publish()
 
     @property
@@ -192,7 +194,7 @@ class CatanWidget(anywidget.AnyWidget):
 
     @viewer.setter
     def viewer(self, seat: int | None) -> None:
-        self._fixed_viewer = _check_viewer(seat, len(self._game.names))
+        self._fixed_viewer = view_seat(seat, len(self._game.names))
         self._peek = None
         self._publish()
 
@@ -215,8 +217,9 @@ class CatanWidget(anywidget.AnyWidget):
 
     def advance_bots(self, max_moves: int = 10_000) -> int:
         """Play bot moves now, synchronously, until a human must act, the game ends or
-        ``max_moves`` were made; returns how many were made.  (With a running event loop the
-        bots move by themselves; this is for plain Python and tests.)
+        ``max_moves`` were made; returns how many were made.
+
+        With a running event loop the bots move by themselves; this is for plain Python and tests.
         """
         self._sync()
         fault = self._fault
@@ -443,17 +446,3 @@ class CatanWidget(anywidget.AnyWidget):
         g = self._game
         seats = ", ".join(f"{n} ({k})" for n, k in zip(g.names, self._kinds))
         return f"<CatanWidget {seats}; turn {g.turn}, {g.phase}>"
-
-
-def _check_delay(seconds: object) -> float:
-    if type(seconds) not in (int, float) or not 0 <= seconds <= MAX_BOT_DELAY:  # type: ignore[operator]
-        raise ValueError(
-            f"bot_delay must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, got {seconds!r}"
-        )
-    return float(seconds)  # type: ignore[arg-type]
-
-
-def _check_viewer(seat: object, n: int) -> int | None:
-    if seat is None or (type(seat) is int and -1 <= seat < n):
-        return seat  # type: ignore[return-value]
-    raise ValueError(f"viewer must be a seat 0..{n - 1}, -1 (every hand) or None (automatic), got {seat!r}")

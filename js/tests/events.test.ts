@@ -51,5 +51,9 @@ describe("click targets become UI events", () => {
     sel.value = "2";
     expect(eventFromChange(sel)).toEqual({ type: "view", seat: 2 });
     expect(eventFromChange(h("select", {}))).toBeNull();
+    const auto = h("select", { "data-action": "set_view" }, h("option", { value: "auto" }, "Automatic"));
+    expect(eventFromChange(auto)).toEqual({ type: "view", seat: null });
+    const pace = h("select", { "data-action": "set_bot_delay" }, h("option", { value: "0.3" }, "fast"));
+    expect(eventFromChange(pace)).toEqual({ type: "bot_delay", seconds: 0.3 });
   });
 });

@@ -144,8 +144,21 @@ describe("bank, dice, histogram, log, toast", () => {
     const { state } = loadSample();
     const el = panels.viewControls(state);
     const sel = el.querySelector("select") as HTMLSelectElement;
-    expect([...sel.options].map((o) => o.value)).toEqual(["-1", "0", "1", "2", "3"]);
+    expect([...sel.options].map((o) => o.value)).toEqual(["auto", "-1", "0", "1", "2", "3"]);
     expect(sel.value).toBe("0");
     expect(el.querySelector('[data-action="toggle_pips"]')?.getAttribute("aria-pressed")).toBe("false");
+    state.viewer = null;
+    expect((panels.viewControls(state).querySelector("select") as HTMLSelectElement).value).toBe("auto");
+  });
+
+  it("offers a bot pace selector only when bots play", () => {
+    const { state } = loadSample();
+    const pace = panels.viewControls(state).querySelector('select[data-action="set_bot_delay"]') as HTMLSelectElement;
+    expect(pace.value).toBe("0.6");
+    state.bot_delay = 1.5;
+    const custom = panels.viewControls(state).querySelector('select[data-action="set_bot_delay"]') as HTMLSelectElement;
+    expect(custom.value).toBe("1.5");
+    state.players.forEach((p) => (p.kind = "human"));
+    expect(panels.viewControls(state).querySelector('[data-action="set_bot_delay"]')).toBeNull();
   });
 });

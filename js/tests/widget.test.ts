@@ -250,9 +250,13 @@ describe("clicking through", () => {
     sel.value = "-1";
     sel.dispatchEvent(new Event("change", { bubbles: true }));
     click(root, '[data-action="toggle_pips"]');
+    const pace = root.querySelector('select[data-action="set_bot_delay"]') as HTMLSelectElement;
+    pace.value = "0";
+    pace.dispatchEvent(new Event("change", { bubbles: true }));
     expect(model.sent).toEqual([
       { type: "act", version: 57, action: { kind: "set_view", seat: -1 } },
       { type: "act", version: 57, action: { kind: "toggle_pips" } },
+      { type: "act", version: 57, action: { kind: "set_bot_delay", seconds: 0 } },
     ]);
   });
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from catan_widget import CatanWidget, Game
 from catan_widget.engine.topology import NODE_HEXES
 
@@ -18,7 +20,10 @@ def _human_move(w: CatanWidget) -> dict:
     legal, state = w.legal, w.state
     phase = state["phase"]
     if phase == "setup_settlement":
-        return {"kind": "build_settlement", "node": max(legal["settlements"], key=lambda n: _node_value(w, n))}
+        return {
+            "kind": "build_settlement",
+            "node": max(legal["settlements"], key=lambda n: _node_value(w, n)),
+        }
     if phase in ("setup_road", "road_building"):
         return {"kind": "build_road", "edge": legal["roads"][0]}
     if phase == "roll":
@@ -167,12 +172,8 @@ def test_seats_by_name_default_to_human_and_unknown_names_are_an_error() -> None
     game = Game(players=NAMES, seed=1)
     w = CatanWidget(game, {"Bo": "bot"})
     assert w.humans == [0, 2, 3]
-    try:
+    with pytest.raises(ValueError, match="Bob"):
         CatanWidget(game, {"Bob": "bot"})
-    except ValueError as exc:
-        assert "Bob" in str(exc)
-    else:
-        raise AssertionError("an unknown player name must be refused")
 
 
 def test_scripted_dice_are_used_by_the_next_rolls_in_order() -> None:
@@ -193,4 +194,16 @@ def test_assigning_another_game_redraws_the_board() -> None:
     w.game = other
     assert w.game is other
     assert w.state["version"] > version
-    assert [h["terrain"] for h in w.board["hexes"]] == [t for t in other.board.to_dict()["terrain"]]
+    assert [h["terrain"] for h in w.board["hexes"]] == other.board.to_dict()["terrain"]
+
+
+def test_bad_widget_options_are_refused_with_plain_words() -> None:
+    game = Game(players=NAMES, seed=1)
+    with pytest.raises(ValueError, match="bot delay"):
+        CatanWidget(game, SOLO, bot_delay=-1)
+    with pytest.raises(ValueError, match="view"):
+        CatanWidget(game, SOLO, viewer=4)
+    with pytest.raises(ValueError, match="unknown bot"):
+        CatanWidget(game, {"Bo": "clever"})
+    with pytest.raises(TypeError, match="Game"):
+        CatanWidget("not a game")  # type: ignore[arg-type]
