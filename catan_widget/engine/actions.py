@@ -19,13 +19,19 @@ ResourceLike = int | str
 Cards = tuple[int, int, int, int, int]
 
 
+def _show(value: object) -> str:
+    """A short repr for error messages (a huge bad value must not make a huge message)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def to_resource(value: object, what: str = "resource") -> int:
     """A resource id from a name or id; raises IllegalActionError for anything else."""
     if isinstance(value, str) and value in RESOURCES:
         return RESOURCES.index(value)
     if type(value) is int and 0 <= value < 5:
         return value
-    raise IllegalActionError(f"{what} must be one of {', '.join(RESOURCES)} (or 0..4), got {value!r}")
+    raise IllegalActionError(f"{what} must be one of {', '.join(RESOURCES)} (or 0..4), got {_show(value)}")
 
 
 def to_cards(value: object, what: str = "cards") -> Cards:
@@ -34,29 +40,29 @@ def to_cards(value: object, what: str = "cards") -> Cards:
         counts = [0] * 5
         for key, n in value.items():
             if type(n) is not int or n < 0:
-                raise IllegalActionError(f"{what}: the count of {key!r} must be a whole number >= 0")
+                raise IllegalActionError(f"{what}: the count of {_show(key)} must be a whole number >= 0")
             counts[to_resource(key, f"{what} key")] += n
     elif isinstance(value, (list, tuple)) and len(value) == 5:
         counts = list(value)
         if not all(type(n) is int and 0 <= n <= 95 for n in counts):
-            raise IllegalActionError(f"{what} must be 5 whole numbers >= 0, got {value!r}")
+            raise IllegalActionError(f"{what} must be 5 whole numbers >= 0, got {_show(value)}")
     else:
-        raise IllegalActionError(f"{what} must be a dict of resource counts or 5 counts, got {value!r}")
+        raise IllegalActionError(f"{what} must be a dict of resource counts or 5 counts, got {_show(value)}")
     if any(n > 95 for n in counts):
-        raise IllegalActionError(f"{what}: no count can exceed 95, got {value!r}")
+        raise IllegalActionError(f"{what}: no count can exceed 95, got {_show(value)}")
     return (counts[0], counts[1], counts[2], counts[3], counts[4])
 
 
 def _check_id(value: object, limit: int, what: str) -> None:
     if type(value) is not int or not 0 <= value < limit:
-        raise IllegalActionError(f"{what} must be an id from 0 to {limit - 1}, got {value!r}")
+        raise IllegalActionError(f"{what} must be an id from 0 to {limit - 1}, got {_show(value)}")
 
 
 def _check_seat(value: object, what: str, allow_none: bool = False) -> None:
     if value is None and allow_none:
         return
     if type(value) is not int or not 0 <= value < 4:
-        raise IllegalActionError(f"{what} must be a seat number 0..3, got {value!r}")
+        raise IllegalActionError(f"{what} must be a seat number 0..3, got {_show(value)}")
 
 
 class Action:
@@ -364,7 +370,7 @@ def action_from_dict(data: object) -> Action:
     kind = data.get("kind")
     cls = ACTION_BY_KIND.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise IllegalActionError(f"unknown action kind {kind!r}")
+        raise IllegalActionError(f"unknown action kind {_show(kind)}")
     args = {k: v for k, v in data.items() if k != "kind"}
     if cls is PlayYearOfPlenty:
         pair = args.pop("resources", None)
@@ -373,7 +379,7 @@ def action_from_dict(data: object) -> Action:
         args["first"], args["second"] = pair
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     optional = {"victim", "to"}
-    unknown = sorted(set(args) - set(names))
+    unknown = sorted(k if isinstance(k, str) else _show(k) for k in set(args) - set(names))
     missing = [n for n in names if n not in args and n not in optional]
     if unknown or missing:
         raise IllegalActionError(
@@ -433,13 +439,13 @@ def encode(action: Action) -> int:
         to = 4 if action.to is None else action.to
         base = _DISCARD_BASE + _SPAN + _SPAN * _SPAN
         return base + (to * _SPAN + _pack(action.give)) * _SPAN + _pack(action.want)
-    raise IllegalActionError(f"cannot encode {action!r}")
+    raise IllegalActionError(f"cannot encode {_show(action)}")
 
 
 def decode(code: int) -> Action:
     """The action of an integer from :func:`encode`."""
     if type(code) is not int or code < 0:
-        raise IllegalActionError(f"an action code is a whole number >= 0, got {code!r}")
+        raise IllegalActionError(f"an action code is a whole number >= 0, got {_show(code)}")
     if code < _DISCARD_BASE:
         return FIXED_ACTIONS[code]
     code -= _DISCARD_BASE

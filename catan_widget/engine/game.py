@@ -232,6 +232,16 @@ class Game:
         g._log = self._log[:]
         return g
 
+    def restore(self, snapshot: Game) -> None:
+        """Make this game what ``snapshot`` (an earlier :meth:`fork` of it) was: state,
+        history and log.  Used to take back moves; raises ValueError for another game.
+        """
+        if snapshot.names != self.names or snapshot.seed != self.seed or snapshot.board != self.board:
+            raise ValueError("restore() takes a fork of this same game")
+        other = snapshot.fork()
+        self.state, self.origin = other.state, other.origin
+        self.history, self.events, self._log = other.history, other.events, other._log
+
     # --- saving -------------------------------------------------------------------------------
     def to_json(self) -> str:
         """The exact save: seed, rules, board, every action and the resulting state."""

@@ -53,10 +53,7 @@ def restore(game: Game, snapshot: Game) -> None:
     """Put ``snapshot`` (a fork of ``game``) back into ``game`` in place, so that every
     reference to ``game`` — ``w.game`` and the user's own variables — sees the undo.
     """
-    game.state = snapshot.state
-    game.history = snapshot.history
-    game.events = snapshot.events
-    game._log = snapshot._log  # the rendered-log cache must shrink with the events
+    game.restore(snapshot)
 
 
 class UndoStack:

@@ -224,7 +224,9 @@ def test_board_lists_its_topology_with_documented_ids() -> None:
         a, b = e["nodes"]
         assert b in nodes[a]["neighbors"]
         assert e["id"] in nodes[a]["edges"]
-    assert sorted(h["kind"] for h in harbors) == sorted(["3:1"] * 4 + ["brick", "grain", "lumber", "ore", "wool"])
+    assert sorted(h["kind"] for h in harbors) == sorted(
+        ["3:1"] * 4 + ["brick", "grain", "lumber", "ore", "wool"]
+    )
     for harbor in harbors:
         for n in harbor["nodes"]:
             assert nodes[n]["harbor"] == harbor["kind"]

@@ -119,7 +119,17 @@ def test_save_holds_the_schema_and_the_whole_history() -> None:
     game = _short()
     data = json.loads(game.to_json())
     assert data["schema"] == 1
-    assert set(data) == {"schema", "players", "seed", "rules", "board", "board_kind", "origin", "actions", "state"}
+    assert set(data) == {
+        "schema",
+        "players",
+        "seed",
+        "rules",
+        "board",
+        "board_kind",
+        "origin",
+        "actions",
+        "state",
+    }
     assert data["board_kind"] == "beginner"
     assert len(data["actions"]) == len(game.history)
     assert data["actions"][-2] == [{"kind": "roll"}, {"dice": [3, 4]}]
