@@ -1,0 +1,36 @@
+"""The README's quickstart runs as written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def _python_blocks() -> list[str]:
+    return re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+
+
+def test_readme_quickstart_runs() -> None:
+    blocks = _python_blocks()
+    assert blocks, "the README has a python quickstart"
+    namespace: dict[str, object] = {}
+    code = "\n".join(blocks).replace(
+        "game.step(BuildRoad(edge=17))",
+        "from catan_widget import IllegalActionError\n"
+        "try:\n    game.step(BuildRoad(edge=17))\nexcept IllegalActionError as exc:\n    error = str(exc)",
+    )
+    exec(compile(code, str(README), "exec"), namespace)
+    assert "road must touch" in str(namespace["error"])
+    game = namespace["game"]
+    assert game.players[0].resources == {"lumber": 0, "brick": 0, "wool": 0, "grain": 2, "ore": 3}  # type: ignore[attr-defined]
+
+
+def test_readme_names_the_two_commands_and_the_disclaimer() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert "./dev play" in text
+    assert "./dev test" in text
+    assert "not affiliated" in text
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert "./dev test" in ci
