@@ -175,11 +175,17 @@ def _main(game: Game, actions: list[Action]) -> Action:
     trades = [a for a in actions if isinstance(a, MaritimeTrade)]
     hand = s.hands[s.current]
     for t in trades:
-        rate = hand[t.give] - _after_trade(game, t)[t.give]
         after = _after_trade(game, t)
-        if _affordable(after) > _affordable(hand) and rate:
+        if _affordable(after) > _affordable(hand) or _missing(after) < _missing(hand):
             return t
     return EndTurn()
+
+
+def _missing(hand: list[int]) -> int:
+    """Cards still missing for the nearest of city, settlement or development card."""
+    return min(
+        sum(max(0, c - h) for h, c in zip(hand, cost)) for cost in (CITY_COST, SETTLEMENT_COST, DEV_CARD_COST)
+    )
 
 
 def _after_trade(game: Game, trade: MaritimeTrade) -> list[int]:

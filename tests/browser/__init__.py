@@ -1,0 +1,1 @@
+"""Real-browser tests: the widget in JupyterLab, in headless Chromium, played by clicks."""

@@ -1,0 +1,126 @@
+"""Playing the widget by clicks: locators for its DOM hooks and waits on its state attributes.
+
+The widget's root ``.catan-widget`` carries ``data-version`` (the last ``state.version`` drawn),
+``data-phase`` and ``data-seat`` (the human seat that may act now, empty while nobody at this
+screen may).  Every wait below is a Playwright ``expect`` on those, never a sleep.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playwright.sync_api import Locator, Page, expect
+
+WAIT_MS = 30_000
+"""Longest wait for one state change (the bots move with a small delay; the machine is shared)."""
+RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
+
+
+@dataclass
+class Table:
+    """The widget in a page."""
+
+    page: Page
+
+    @property
+    def root(self) -> Locator:
+        """The widget's root element."""
+        return self.page.locator(".catan-widget")
+
+    def at(self, *, seat: int | None = None, phase: str | None = None) -> Locator:
+        """The root, only while ``seat`` may act (``None``: any) in ``phase`` (``None``: any)."""
+        sel = ".catan-widget.cw-ready"
+        if seat is not None:
+            sel += f'[data-seat="{seat}"]'
+        if phase is not None:
+            sel += f'[data-phase="{phase}"]'
+        return self.page.locator(sel)
+
+    def wait_for(self, *, seat: int | None = None, phase: str | None = None, timeout: float = WAIT_MS) -> None:
+        """Wait until ``seat`` must act in ``phase`` (bots in between move on their own)."""
+        expect(self.at(seat=seat, phase=phase)).to_have_count(1, timeout=timeout)
+
+    def wait_for_bots(self, timeout: float = WAIT_MS) -> None:
+        """Wait until no human at this screen may act (a bot's move is pending)."""
+        expect(self.root).to_have_attribute("data-seat", "", timeout=timeout)
+
+    def version(self) -> int:
+        """The ``state.version`` drawn now."""
+        return int(self.root.get_attribute("data-version") or "0")
+
+    def wait_past(self, version: int, timeout: float = WAIT_MS) -> int:
+        """Wait until a state newer than ``version`` is drawn; its version."""
+        expect(self.root).not_to_have_attribute("data-version", str(version), timeout=timeout)
+        return self.version()
+
+    # --- the board ---------------------------------------------------------------------------
+    def legal_ids(self, kind: str) -> list[int]:
+        """Ids of the highlighted (clickable) ``node`` / ``edge`` / ``hex`` spots."""
+        loc = self.root.locator(f".cw-{kind}.cw-legal[data-{kind}]")
+        return [int(v) for v in loc.evaluate_all(f"els => els.map(e => e.getAttribute('data-{kind}'))")]
+
+    def spot(self, kind: str, ident: int) -> Locator:
+        """The click target of node / edge / hex ``ident`` (highlighted or not)."""
+        return self.root.locator(f".cw-{kind}[data-{kind}='{ident}']")
+
+    def click_spot(self, kind: str, ident: int, *, force: bool = False) -> None:
+        """Click node / edge / hex ``ident``; ``force`` clicks even where nothing is clickable."""
+        self.spot(kind, ident).click(force=force)
+
+    def button(self, action: str) -> Locator:
+        """The button ``data-action=action`` (the first one: action bar or dialog)."""
+        return self.root.locator(f"button[data-action='{action}']").first
+
+    def press(self, action: str) -> None:
+        """Click the (enabled) button ``action``."""
+        btn = self.button(action)
+        expect(btn).to_be_enabled()
+        btn.click()
+
+    def place(self, kind: str, ident: int) -> int:
+        """Click a highlighted node / edge / hex, then Confirm; the version of the answer."""
+        before = self.version()
+        self.click_spot(kind, ident)
+        confirm = self.root.locator(".cw-overlay-slot button[data-action='confirm']")
+        expect(confirm).to_be_enabled()
+        confirm.click()
+        return self.wait_past(before)
+
+    def pieces(self, kind: str, seat: int) -> list[int]:
+        """Nodes (settlement, city) or edges (road) where ``seat``'s pieces are drawn."""
+        attr = "edge" if kind == "road" else "node"
+        loc = self.root.locator(f".cw-dynamic .cw-{kind}[data-seat='{seat}']")
+        return sorted(int(v) for v in loc.evaluate_all(f"els => els.map(e => e.getAttribute('data-{attr}'))"))
+
+    # --- panels ------------------------------------------------------------------------------
+    def banner(self) -> Locator:
+        """The sentence saying whose move it is."""
+        return self.root.locator(".cw-banner-text")
+
+    def log(self) -> Locator:
+        """The log lines."""
+        return self.root.locator(".cw-log-list li")
+
+    def hand(self, seat: int) -> Locator:
+        """The hand shown in ``seat``'s player panel (detailed or hidden)."""
+        return self.root.locator(f".cw-player[data-seat='{seat}'] .cw-hand")
+
+    def shown_hand(self, seat: int) -> dict[str, int]:
+        """``seat``'s cards as drawn in detail (the hand must be visible)."""
+        hand = self.hand(seat)
+        expect(hand).to_have_attribute("data-hidden", "false")
+        return {r: int(hand.locator(f"[data-resource='{r}'] b").inner_text()) for r in RESOURCES}
+
+    def discard(self, cards: dict[str, int]) -> int:
+        """Pick ``cards`` in the discard dialog with its + buttons, then Discard; the answer's version."""
+        dialog = self.root.locator("[data-dialog='discard']")
+        expect(dialog).to_be_visible()
+        chosen = 0
+        for r, n in cards.items():
+            for _ in range(n):
+                dialog.locator(f"button[data-step='discard'][data-resource='{r}'][data-delta='1']").click()
+                chosen += 1
+                expect(dialog.locator(".cw-discard-count")).to_have_attribute("data-chosen", str(chosen))
+        before = self.version()
+        self.press("discard")
+        return self.wait_past(before)
