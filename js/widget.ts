@@ -127,11 +127,20 @@ export function render({ model, el }: RenderArgs): () => void {
     if (fillIfChanged(logSlot, JSON.stringify(state.log ?? []), () => panels.log(state))) panels.scrollLog(root);
   };
 
+  /** performance.now() when the first change event of the pending update arrived */
+  let changedAt = 0;
+  /** Draw an update from Python; `data-render-ms` = its arrival to the redrawn DOM (benchmarks). */
+  const drawChange = (): void => {
+    draw();
+    root.setAttribute("data-render-ms", (performance.now() - changedAt).toFixed(2));
+  };
+
   /** Coalesce the change events of one update (state and legal arrive together). */
   const schedule = (): void => {
     if (scheduled) return;
     scheduled = true;
-    queueMicrotask(draw);
+    changedAt = performance.now();
+    queueMicrotask(drawChange);
   };
 
   const dispatch = (ev: UiEvent | null): void => {

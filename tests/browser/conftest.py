@@ -6,11 +6,13 @@ test leaves a screenshot, a Playwright trace and the server log in ``test-artifa
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from .lab import ARTIFACTS, LabServer, launch_chromium, require_chromium, start_lab
 
@@ -69,7 +71,9 @@ def lab_page(
     finally:
         if _failed(request.node):
             ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=ARTIFACTS / f"{name}-failure.png", full_page=True)
+            # a crashed page has no screenshot: the trace and the log still tell the story
+            with contextlib.suppress(PlaywrightError):
+                page.screenshot(path=ARTIFACTS / f"{name}-failure.png", full_page=True)
             lab_browser.tracing.stop_chunk(path=ARTIFACTS / f"{name}-trace.zip")
             shutil.copyfile(lab_server.log_path, ARTIFACTS / f"{name}-jupyterlab.log")
         else:

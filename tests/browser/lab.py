@@ -14,6 +14,7 @@ No pytest here (``bench/bench_widget_browser.py`` imports it too).  The pieces:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -138,10 +139,8 @@ class LabServer:
                     os.killpg(proc.pid, signal.SIGKILL)
                     proc.wait(timeout=10)
             # kernels are in the server's process group (start_new_session): none may outlive it
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         finally:
             if self._log is not None:
                 self._log.close()
@@ -156,21 +155,14 @@ def _write_settings(settings_dir: Path) -> None:
         path.write_text(json.dumps(values))
 
 
-def start_lab(workdir: Path, timeout: float = SERVER_TIMEOUT) -> LabServer:
-    """Start JupyterLab serving ``workdir/root``; everything else it writes stays in ``workdir``.
-
-    The kernel gets the project checkout on ``PYTHONPATH``.  Raises :class:`BrowserSetupError`
-    (with the server's log) when it does not answer ``/api/status`` within ``timeout`` seconds.
-    """
-    workdir = Path(workdir)
-    root = workdir / "root"
+def _lab_env(workdir: Path) -> dict[str, str]:
+    """The server's environment: every Jupyter / IPython directory inside ``workdir``."""
     dirs = {
         name: workdir / name for name in ("config", "runtime", "data", "ipython", "workspaces", "settings")
     }
-    for d in (root, *dirs.values()):
+    for d in dirs.values():
         d.mkdir(parents=True, exist_ok=True)
     _write_settings(dirs["settings"])
-    port, token = free_port(), secrets.token_hex(16)
     env = dict(os.environ)
     env.update(
         JUPYTER_CONFIG_DIR=str(dirs["config"]),
@@ -182,6 +174,10 @@ def start_lab(workdir: Path, timeout: float = SERVER_TIMEOUT) -> LabServer:
         JUPYTER_PLATFORM_DIRS="1",
         PYTHONPATH=os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p),
     )
+    return env
+
+
+def _lab_command(root: Path, port: int, token: str) -> list[str]:
     cmd = [
         sys.executable,
         "-m",
@@ -196,18 +192,52 @@ def start_lab(workdir: Path, timeout: float = SERVER_TIMEOUT) -> LabServer:
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    log_path = workdir / "jupyterlab.log"
-    log = log_path.open("wb")
-    proc = subprocess.Popen(
-        cmd, cwd=root, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    server = LabServer(root=root, port=port, token=token, process=proc, log_path=log_path, _log=log)
-    deadline = time.monotonic() + timeout
+    return cmd
+
+
+def start_lab(workdir: Path, timeout: float = SERVER_TIMEOUT, attempts: int = 3) -> LabServer:
+    """Start JupyterLab serving ``workdir/root``; everything else it writes stays in ``workdir``.
+
+    The kernel gets the project checkout on ``PYTHONPATH``.  A server that exits at once (its free
+    port was taken meanwhile) is retried on another port, ``attempts`` times in all.  Raises
+    :class:`BrowserSetupError` (with the server's log) when it does not answer ``/api/status``.
+    """
+    workdir = Path(workdir)
+    root = workdir / "root"
+    root.mkdir(parents=True, exist_ok=True)
+    env = _lab_env(workdir)
+    for attempt in range(1, attempts + 1):
+        port, token = free_port(), secrets.token_hex(16)
+        log_path = workdir / f"jupyterlab-{attempt}.log"
+        log = log_path.open("wb")
+        proc = subprocess.Popen(
+            _lab_command(root, port, token),
+            cwd=root,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # the kernels join its process group: stop() kills them all
+        )
+        server = LabServer(root=root, port=port, token=token, process=proc, log_path=log_path, _log=log)
+        exited = _wait_ready(server, time.monotonic() + timeout)
+        if exited is None:
+            return server
+        server.stop()
+        if exited and attempt < attempts:
+            continue  # it exited by itself: most likely its port was taken; try another one
+        why = f"JupyterLab exited with code {proc.returncode}" if exited else "JupyterLab did not answer"
+        raise BrowserSetupError(f"{why}. Its log ({log_path}):\n{server.log_text()[-4000:]}")
+    raise AssertionError("unreachable")
+
+
+def _wait_ready(server: LabServer, deadline: float) -> bool | None:
+    """Poll ``/api/status``: ``None`` once it answers, True if the server exited, False on timeout."""
+    proc = server.process
     while True:
         try:
             if server.api("GET", "/api/status", timeout=2).get("started"):
-                return server
+                return None
         except (OSError, urllib.error.URLError, ValueError):
             pass
         try:
@@ -215,17 +245,18 @@ def start_lab(workdir: Path, timeout: float = SERVER_TIMEOUT) -> LabServer:
         except subprocess.TimeoutExpired:
             if time.monotonic() < deadline:
                 continue
-            why = f"JupyterLab did not answer /api/status within {timeout:.0f} s"
-        else:
-            why = f"JupyterLab exited with code {proc.returncode}"
-        server.stop()
-        raise BrowserSetupError(f"{why}. Its log:\n{server.log_text()[-4000:]}")
+            return False
+        return True
 
 
 def launch_chromium(
     playwright: Playwright, user_data_dir: Path, width: int = 1300, height: int = 1000
 ) -> BrowserContext:
-    """Debian's Chromium with a fresh user-data dir and the checked flags, as a Playwright context."""
+    """Debian's Chromium with a fresh user-data dir and the checked flags, as a Playwright context.
+
+    Light theme, and reduced motion: the widget's pulsing highlights then stand still, so
+    Playwright's "element is stable" check passes at once.
+    """
     exe = require_chromium()
     return playwright.chromium.launch_persistent_context(
         str(user_data_dir),
@@ -234,6 +265,7 @@ def launch_chromium(
         args=list(CHROMIUM_FLAGS),
         viewport={"width": width, "height": height},
         color_scheme="light",
+        reduced_motion="reduce",
     )
 
 
@@ -244,8 +276,14 @@ def notebook_json(cells: list[str]) -> dict[str, Any]:
     """An nbformat 4 notebook of code cells, with the ``python3`` kernelspec (no kernel dialog)."""
     return {
         "cells": [
-            {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-             "source": src}
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"c{i}",
+                "metadata": {},
+                "outputs": [],
+                "source": src,
+            }
             for i, src in enumerate(cells)
         ],
         "metadata": {

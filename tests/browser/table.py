@@ -36,13 +36,11 @@ class Table:
             sel += f'[data-phase="{phase}"]'
         return self.page.locator(sel)
 
-    def wait_for(self, *, seat: int | None = None, phase: str | None = None, timeout: float = WAIT_MS) -> None:
+    def wait_for(
+        self, *, seat: int | None = None, phase: str | None = None, timeout: float = WAIT_MS
+    ) -> None:
         """Wait until ``seat`` must act in ``phase`` (bots in between move on their own)."""
         expect(self.at(seat=seat, phase=phase)).to_have_count(1, timeout=timeout)
-
-    def wait_for_bots(self, timeout: float = WAIT_MS) -> None:
-        """Wait until no human at this screen may act (a bot's move is pending)."""
-        expect(self.root).to_have_attribute("data-seat", "", timeout=timeout)
 
     def version(self) -> int:
         """The ``state.version`` drawn now."""
@@ -64,8 +62,13 @@ class Table:
         return self.root.locator(f".cw-{kind}[data-{kind}='{ident}']")
 
     def click_spot(self, kind: str, ident: int, *, force: bool = False) -> None:
-        """Click node / edge / hex ``ident``; ``force`` clicks even where nothing is clickable."""
-        self.spot(kind, ident).click(force=force)
+        """Click node / edge / hex ``ident``; ``force`` clicks even where nothing is clickable.
+
+        An edge along the vertical has a zero-width bounding box, which Playwright's visibility
+        check refuses although its thick (transparent) stroke takes the click: edges are clicked
+        at their centre without that check.
+        """
+        self.spot(kind, ident).click(force=force or kind == "edge")
 
     def button(self, action: str) -> Locator:
         """The button ``data-action=action`` (the first one: action bar or dialog)."""
