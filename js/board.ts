@@ -260,8 +260,15 @@ function buildTargets(view: BoardView, board: Board): void {
     if (!a || !b) continue;
     const p = lerp(a, b, 0.2);
     const q = lerp(a, b, 0.8);
+    // A filled band rather than a stroked line: a vertical line has a zero-width bounding box.
+    const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+    const nx = (-(q.y - p.y) / len) * 0.18;
+    const ny = ((q.x - p.x) / len) * 0.18;
+    const band = [
+      [p.x + nx, p.y + ny], [q.x + nx, q.y + ny], [q.x - nx, q.y - ny], [p.x - nx, p.y - ny],
+    ].map(([x, y]) => `${fmt(x ?? 0)},${fmt(y ?? 0)}`).join(" ");
     const el = s("g", { class: "cw-edge", "data-edge": e.id },
-      s("line", { x1: fmt(p.x), y1: fmt(p.y), x2: fmt(q.x), y2: fmt(q.y), class: "cw-hit", stroke: "transparent", "stroke-width": 0.36, "stroke-linecap": "round" }));
+      s("polygon", { points: band, class: "cw-hit", fill: "transparent" }));
     edges.append(el);
     view.edgeEls.set(e.id, el);
   }

@@ -21,6 +21,11 @@ function nameOf(state: GameState, seat: number | null | undefined): string {
   return state.players.find((p) => p.seat === seat)?.name ?? `Player ${seat ?? "?"}`;
 }
 
+/** "Ada's", but "Your" for the default human name "You". */
+function possessive(name: string): string {
+  return name === "You" ? "Your" : `${name}'s`;
+}
+
 /** The sentence that says whose move it is and what they must do. */
 export function bannerText(state: GameState): string {
   const who = nameOf(state, state.current);
@@ -31,7 +36,7 @@ export function bannerText(state: GameState): string {
     case "setup_road":
       return `${who}: place a road next to it`;
     case "roll":
-      return `${who}'s turn — roll the dice`;
+      return `${possessive(who)} turn — roll the dice`;
     case "discard": {
       const names = state.players.filter((p) => p.discard > 0).map((p) => `${p.name} (${p.discard})`);
       return names.length ? `A 7! Discarding: ${names.join(", ")}` : "A 7! Players discard half their cards";
@@ -39,7 +44,7 @@ export function bannerText(state: GameState): string {
     case "move_robber":
       return `${who}: move the robber`;
     case "main":
-      return `${who}'s turn — build, trade or end the turn`;
+      return `${possessive(who)} turn — build, trade or end the turn`;
     case "road_building":
       return `${who}: place ${state.road_building} free road${state.road_building === 1 ? "" : "s"}`;
     case "trade_response":
@@ -247,9 +252,16 @@ export function log(state: GameState): HTMLElement {
 }
 
 /** Keep the log scrolled to the newest line. */
+/** Keep the log scrolled to its newest line.  Done in the next animation frame: reading
+ * `scrollHeight` now would force a synchronous layout of the whole page on every update. */
 export function scrollLog(root: HTMLElement): void {
   const list = root.querySelector(".cw-log-list");
-  if (list) list.scrollTop = list.scrollHeight;
+  if (!list) return;
+  const scroll = (): void => {
+    list.scrollTop = list.scrollHeight;
+  };
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(scroll);
+  else scroll();
 }
 
 export function toast(state: GameState, dismissed: number | null): HTMLElement | null {

@@ -130,16 +130,18 @@ class CatanWidget(anywidget.AnyWidget):
         board: str | Board = "beginner",
         rules: Rules | None = None,
         bot: SeatSpec = "greedy",
+        first: str | int | None = None,
         **options: Any,
     ) -> CatanWidget:
         """One line to a playable game: ``CatanWidget.play(["You", "bot", "bot", "bot"], seed=1)``.
 
         Each ``"bot"`` entry becomes a bot called "Bot 1", "Bot 2", ...; any other string is a
-        human player's name (several names: hot-seat).  ``options`` go to the constructor
+        human player's name (several names: hot-seat).  ``first`` names the starting player
+        (a name or seat; drawn from the seed by default).  ``options`` go to the constructor
         (``bot_delay``, ``viewer``, ``teacher``, ``colors``).
         """
         names, seats = seat_list(players, bot)
-        game = Game(players=names, seed=seed, board=board, rules=rules)
+        game = Game(players=names, seed=seed, board=board, rules=rules, first=first)
         return cls(game, seats, bot=bot, **options)
 
     # --- what users read and set ---------------------------------------------------------------

@@ -127,6 +127,11 @@ describe("dynamic layer", () => {
     const { svg } = drawn(undefined, { nodes: new Set([29]), edges: new Set([41, 43]) });
     expect(svg.querySelectorAll(".cw-node[data-node]")).toHaveLength(54);
     expect(svg.querySelectorAll(".cw-edge[data-edge]")).toHaveLength(72);
+    // every path's hit area is a filled band (a vertical stroked line would have no width)
+    for (const hit of svg.querySelectorAll(".cw-edge .cw-hit")) {
+      expect(hit.tagName.toLowerCase()).toBe("polygon");
+      expect(hit.getAttribute("points")?.split(" ")).toHaveLength(4);
+    }
     expect([...svg.querySelectorAll(".cw-node.cw-legal")].map((e) => e.getAttribute("data-node"))).toEqual(["29"]);
     expect([...svg.querySelectorAll(".cw-edge.cw-legal")].map((e) => e.getAttribute("data-edge"))).toEqual(["41", "43"]);
     expect(svg.querySelectorAll(".cw-legal .cw-legal-mark")).toHaveLength(3);

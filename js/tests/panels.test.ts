@@ -70,6 +70,13 @@ describe("player panels", () => {
 });
 
 describe("banner", () => {
+  it("says \"Your turn\" to the default human name You", () => {
+    const x = loadSample();
+    const ada = x.state.players.find((p) => p.seat === x.state.current);
+    if (ada) ada.name = "You";
+    expect(panels.bannerText(x.state)).toBe("Your turn — build, trade or end the turn");
+  });
+
   it("says whose turn it is and what to do", () => {
     const x = loadSample();
     expect(panels.bannerText(x.state)).toBe("Ada's turn — build, trade or end the turn");

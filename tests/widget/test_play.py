@@ -162,6 +162,13 @@ def test_play_names_bot_seats_and_keeps_human_names() -> None:
     assert [p["name"] for p in w.board["players"]] == w.game.names
 
 
+def test_play_can_name_the_starting_player() -> None:
+    w = CatanWidget.play(["You", "bot", "bot", "bot"], seed=5, first="You")
+    assert w.game.current_player == "You"
+    assert w.game.phase == "setup_settlement"
+    assert w.legal["seat"] == 0
+
+
 def test_play_skips_bot_names_taken_by_humans() -> None:
     w = CatanWidget.play(["Bot 1", "bot", "bot"], seed=2)
     assert w.game.names == ["Bot 1", "Bot 2", "Bot 3"]
