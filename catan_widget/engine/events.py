@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .constants import DEV_CARDS, RESOURCES, cards_text
+from .constants import DEV_CARDS, RESOURCES, TERRAINS, cards_text
+
+if TYPE_CHECKING:
+    from .board import Board
 
 Event = tuple[Any, ...]
 Events = list[Event]
@@ -18,8 +21,10 @@ def _gains_text(names: list[str], gains: tuple[tuple[int, int, int], ...]) -> st
     return ", ".join(f"{names[p]} {' '.join(parts)}" for p, parts in sorted(per.items()))
 
 
-def render(event: Event, names: list[str]) -> str:
-    """One event in plain words, e.g. ``"Bo rolled 8: Ada +1 grain"``."""
+def render(event: Event, names: list[str], board: Board | None = None) -> str:
+    """One event in plain words, e.g. ``"Bo rolled 8: Ada +1 grain"``; with the ``board``,
+    hexes are named by terrain and number (``"hex 16 (hills 5)"``).
+    """
     kind, p = event[0], event[1]
     who = names[p] if p is not None and p >= 0 else "nobody"
     if kind == "roll":
@@ -48,10 +53,14 @@ def render(event: Event, names: list[str]) -> str:
         return f"{who} discarded {cards_text(event[2])}"
     if kind == "robber":
         hex_id, victim, taken = event[2], event[3], event[4]
+        where = f"hex {hex_id}"
+        if board is not None:
+            number = board.number[hex_id]
+            where += f" ({TERRAINS[board.terrain[hex_id]]}{f' {number}' if number else ''})"
         if victim is None:
-            return f"{who} moved the robber to hex {hex_id}"
+            return f"{who} moved the robber to {where}"
         stolen = "a card" if taken >= 0 else "nothing (no cards)"
-        return f"{who} moved the robber to hex {hex_id} and stole {stolen} from {names[victim]}"
+        return f"{who} moved the robber to {where} and stole {stolen} from {names[victim]}"
     if kind == "buy":
         return f"{who} bought a development card"
     if kind == "play":

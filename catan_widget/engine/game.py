@@ -161,7 +161,7 @@ class Game:
         """Every event so far in plain words, oldest first."""
         log, events = self._log, self.events
         if len(log) < len(events):
-            log.extend(render(e, self.names) for e in events[len(log) :])
+            log.extend(render(e, self.names, self.board) for e in events[len(log) :])
         return list(log)
 
     # --- playing ------------------------------------------------------------------------------

@@ -124,7 +124,7 @@ def test_steal_takes_one_card() -> None:
     assert hand(game, 0) == [0, 0, 0, 0, 1]
     assert game.robber == 11
     assert game.phase == "main"
-    assert game.log[-1] == "Ada moved the robber to hex 11 and stole a card from Bo"
+    assert game.log[-1] == "Ada moved the robber to hex 11 (mountains 8) and stole a card from Bo"
 
 
 def test_random_steal_moves_exactly_one_card_the_victim_held() -> None:
