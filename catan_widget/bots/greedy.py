@@ -22,6 +22,7 @@ from ..engine.actions import (
     EndTurn,
     MaritimeTrade,
     MoveRobber,
+    OfferTrade,
     PlayKnight,
     PlayMonopoly,
     PlayRoadBuilding,
@@ -143,7 +144,7 @@ def _trade_helps(game: Game) -> bool:
     assert s.trade is not None
     hand = s.hands[s.current]
     after = [h + g - w for h, g, w in zip(hand, s.trade[2], s.trade[3])]
-    return _affordable(after) > _affordable(hand)
+    return _rank(after) > _rank(hand)
 
 
 def _main(game: Game, actions: list[Action]) -> Action:
@@ -170,15 +171,54 @@ def _main(game: Game, actions: list[Action]) -> Action:
         best = max(roads, key=lambda a: _edge_value(game, a.edge))
         if _edge_value(game, best.edge) > 0:
             return best
-    if BuyDevelopmentCard() in actions:
-        return BuyDevelopmentCard()
     trades = [a for a in actions if isinstance(a, MaritimeTrade)]
     hand = s.hands[s.current]
     for t in trades:
         after = _after_trade(game, t)
-        if _affordable(after) > _affordable(hand) or _missing(after) < _missing(hand):
+        if _rank(after) > _rank(hand) or _missing(after) < _missing(hand):
             return t
+    offer = _domestic_offer(game, spots_reachable)
+    if offer is not None:
+        return offer
+    if BuyDevelopmentCard() in actions:
+        return BuyDevelopmentCard()
     return EndTurn()
+
+
+def _rank(hand: list[int]) -> tuple[bool, bool, bool]:
+    """Which builds a hand affords, best first: (city, settlement, development card)."""
+    return tuple(  # type: ignore[return-value]
+        all(h >= c for h, c in zip(hand, cost)) for cost in (CITY_COST, SETTLEMENT_COST, DEV_CARD_COST)
+    )
+
+
+def _domestic_offer(game: Game, settlement_spot: bool) -> OfferTrade | None:
+    """One card for one card to everyone, when a single missing card stands between the bot
+    and a city or settlement; at most one offer per turn (read from the game's events, so no bot memory).
+    """
+    s = game.state
+    p = s.current
+    if game.rules.strict_phases and s.built:
+        return None
+    for event in reversed(game.events):
+        if event[0] == "offer" and event[1] == p:
+            return None
+        if event[0] == "roll":
+            break
+    hand = s.hands[p]
+    targets = [CITY_COST, SETTLEMENT_COST] if settlement_spot else [CITY_COST]
+    for cost in targets:
+        missing = [max(0, c - h) for h, c in zip(hand, cost)]
+        if sum(missing) != 1:
+            continue
+        want = missing.index(1)
+        spare = [h - c for h, c in zip(hand, cost)]
+        give = max(range(5), key=lambda r: (spare[r], -r))
+        if give != want and spare[give] >= 1:
+            give_cards, want_cards = [0] * 5, [0] * 5
+            give_cards[give], want_cards[want] = 1, 1
+            return OfferTrade(tuple(give_cards), tuple(want_cards))  # type: ignore[arg-type]
+    return None
 
 
 def _missing(hand: list[int]) -> int:

@@ -1,0 +1,91 @@
+"""The bundled bots: legal, seeded, and the greedy bot's choices on staged positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_widget import (
+    AcceptTrade,
+    BuildCity,
+    BuyDevelopmentCard,
+    DeclineTrade,
+    Game,
+    OfferTrade,
+    RollDice,
+)
+from catan_widget.bots import GreedyBot, RandomBot, make_bots
+
+NAMES = ["Ada", "Bo", "Cy", "Di"]
+
+
+def _staged(**kwargs: object) -> Game:
+    game = Game(players=NAMES, seed=3, first="Ada")
+    game.stage(
+        settlements={"Ada": [12, 40], "Bo": [20], "Cy": [44], "Di": [9]},
+        roads={"Ada": [17], "Bo": [27], "Cy": [62], "Di": [8]},
+        phase="main",
+        **kwargs,  # type: ignore[arg-type]
+    )
+    return game
+
+
+def test_greedy_builds_a_city_when_it_can() -> None:
+    game = _staged(hands={"Ada": {"grain": 2, "ore": 3}})
+    action = GreedyBot(seed=1).choose(game)
+    assert isinstance(action, BuildCity)
+    assert action.node in (12, 40)
+
+
+def test_greedy_offers_one_spare_card_for_the_one_it_lacks_once_per_turn() -> None:
+    game = _staged(hands={"Ada": {"grain": 2, "ore": 2, "wool": 3}})
+    bot = GreedyBot(seed=1)
+    offer = bot.choose(game)
+    assert offer == OfferTrade({"wool": 1}, {"ore": 1})
+    game.step(offer)
+    for _ in range(3):  # the other three answer; none holds ore
+        assert game.legal_actions() == [DeclineTrade()]
+        game.step(DeclineTrade())
+    assert game.phase == "main"
+    assert bot.choose(game) == BuyDevelopmentCard()  # no second offer this turn
+
+
+def test_greedy_accepts_an_offer_that_completes_a_build() -> None:
+    game = _staged(hands={"Ada": {"wool": 2}, "Bo": {"grain": 2, "ore": 2, "wool": 1}})
+    game.step(OfferTrade({"wool": 1}, {"grain": 1}, to=1))
+    assert GreedyBot(seed=1).choose(game) == DeclineTrade()  # giving grain moves Bo away from a city
+    game = _staged(hands={"Ada": {"ore": 2}, "Bo": {"grain": 2, "ore": 2, "wool": 1}})
+    game.step(OfferTrade({"ore": 1}, {"wool": 1}, to=1))
+    assert GreedyBot(seed=1).choose(game) == AcceptTrade()
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_bot_games_are_reproducible_from_the_seed(kind: str) -> None:
+    first = Game(seed=21, board="random").play(kind)
+    second = Game(seed=21, board="random").play(kind)
+    assert first.is_over
+    assert first.to_json() == second.to_json()
+
+
+def test_random_bot_only_picks_listed_actions() -> None:
+    game = Game(seed=5)
+    bot = RandomBot(seed=5, seat=0)
+    for _ in range(300):
+        if game.is_over:
+            break
+        action = bot.choose(game)
+        assert action in game.legal_actions()
+        game.step(action)
+
+
+def test_make_bots_takes_one_spec_a_list_or_a_dict() -> None:
+    game = Game(seed=1)
+    assert all(isinstance(b, GreedyBot) for b in make_bots(game, "greedy"))
+    mixed = make_bots(game, ["random", "greedy", "random", "greedy"])
+    assert [type(b) for b in mixed] == [RandomBot, GreedyBot, RandomBot, GreedyBot]
+    by_name = make_bots(game, dict.fromkeys(NAMES, "random"))
+    assert len(by_name) == 4
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bots(game, "genius")
+    with pytest.raises(ValueError, match="one bot per seat"):
+        make_bots(game, ["random"])
+    assert RollDice() in Game(seed=1).stage(settlements={0: [0]}).legal_actions()
