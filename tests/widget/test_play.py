@@ -132,6 +132,25 @@ def test_hot_seat_responder_answers_in_their_seat_with_a_counter_offer() -> None
     assert game.players[1].resources == {"lumber": 0, "brick": 0, "wool": 1, "grain": 1, "ore": 1}
 
 
+def test_a_bot_offers_the_human_a_trade_and_waits_for_the_answer() -> None:
+    game = staged_game(
+        turn_player="Bo",
+        hands={"Ada": {"ore": 1}, "Bo": {"grain": 2, "ore": 2, "wool": 3}},
+    )
+    w = CatanWidget(game, SOLO)
+    w.advance_bots()
+    assert w.state["phase"] == "trade_response"
+    assert w.state["trade"]["give"] == {"wool": 1}
+    assert w.state["trade"]["want"] == {"ore": 1}
+    assert w.legal["seat"] == 0, "the human answers in their own seat"
+    assert w.legal["respond_trade"]
+    assert w.legal["accept_trade"]
+    assert send(w, {"kind": "accept_trade"})
+    w.advance_bots()
+    assert game.players[0].resources["wool"] == 1
+    assert game.players[1].cities, "the bot built its city with the ore it traded for"
+
+
 def test_toggle_pips_flips_the_overlay_and_back() -> None:
     w = CatanWidget(staged_game(), SOLO)
     assert w.state["show_pips"] is False
