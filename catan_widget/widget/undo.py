@@ -49,13 +49,6 @@ def is_final(action: Action) -> bool:
     return isinstance(action, _FINAL)
 
 
-def restore(game: Game, snapshot: Game) -> None:
-    """Put ``snapshot`` (a fork of ``game``) back into ``game`` in place, so that every
-    reference to ``game`` — ``w.game`` and the user's own variables — sees the undo.
-    """
-    game.restore(snapshot)
-
-
 class UndoStack:
     """Snapshots of the acting human's own moves since the last new information."""
 

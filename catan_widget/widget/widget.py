@@ -33,7 +33,7 @@ from ..engine.board import Board
 from ..engine.errors import IllegalActionError
 from .protocol import IntentError, delay_seconds, parse_intent, short, view_seat
 from .seats import HUMAN, SeatSpec, resolve_seats, seat_list, seat_specs
-from .undo import UndoStack, restore
+from .undo import UndoStack
 from .view import TEACHER, board_json, legal_json, state_json
 
 logger = logging.getLogger("catan_widget")
@@ -371,7 +371,7 @@ class CatanWidget(anywidget.AnyWidget):
         acting = self._acting_human()
         if not self._undo.can_undo(acting):
             raise IntentError(self._undo.reason(acting), logging.INFO)
-        restore(self._game, self._undo.pop())
+        self._game.restore(self._undo.pop())
 
     def _bot_seat(self) -> int | None:
         g = self._game

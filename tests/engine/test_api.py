@@ -262,3 +262,20 @@ def test_play_passes_clockwise_and_wraps_around() -> None:
         game.step(EndTurn())
     assert seats == [1, 2, 0, 1]
     assert game.turn == 5
+
+
+def test_restore_puts_an_earlier_fork_back_in_place() -> None:
+    game = Game(seed=4)
+    game.play("random", until=lambda g: g.turn >= 3)
+    snapshot = game.fork()
+    saved, log = game.to_json(), game.log
+    same_object = game
+    game.play("random", until=lambda g: g.turn >= 6)
+    assert game.to_json() != saved
+    game.restore(snapshot)
+    assert same_object.to_json() == saved
+    assert same_object.log == log
+    game.play("random", until=lambda g: g.turn >= 4)  # the restored game plays on
+    assert snapshot.to_json() == saved, "restoring copies the snapshot; it stays untouched"
+    with pytest.raises(ValueError, match="fork of this same game"):
+        game.restore(Game(seed=5))
