@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import bots as _bots  # noqa: F401  registers the named bots ("random", "greedy") with the engine
 from . import engine
 from .engine import *  # noqa: F403
 

@@ -2,44 +2,27 @@
 
 It settles on the richest spots, upgrades to cities, buys cards, builds roads toward good free
 spots, trades with the bank when that completes a build, robs the leader, and answers trade
-offers that let it build.  It is meant as a fair sparring partner, not a strong player.
+offers that let it build.  It decides from its seat's observation only (its own hand, public
+pieces and card counting), so it never reads an opponent's hidden card.  It is meant as a fair
+sparring partner, not a strong player.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.actions import (
-    AcceptTrade,
-    Action,
-    BuildCity,
-    BuildRoad,
-    BuildSettlement,
-    BuyDevelopmentCard,
-    ConfirmTrade,
-    DeclineTrade,
-    Discard,
-    EndTurn,
-    MaritimeTrade,
-    MoveRobber,
-    OfferTrade,
-    PlayKnight,
-    PlayMonopoly,
-    PlayRoadBuilding,
-    PlayYearOfPlenty,
-    RollDice,
-)
-from ..engine.building import distance_ok
+from ..engine import actions as ac
+from ..engine.building import keeps_distance
 from ..engine.constants import CITY_COST, DEV_CARD_COST, SETTLEMENT_COST
 from ..engine.rng import Rng
-from ..engine.scoring import public_vp
 from ..engine.topology import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_NEIGHBORS
+from .view import Viewable, as_observation
 
 if TYPE_CHECKING:
-    from ..engine import Game
-    from ..engine.state import State
+    from ..engine.observation import Observation
 
 _WEIGHT = (1.0, 1.0, 0.8, 1.1, 1.1)  # lumber brick wool grain ore
+_BUILDS = (CITY_COST, SETTLEMENT_COST, DEV_CARD_COST)
 
 
 class GreedyBot:
@@ -49,34 +32,38 @@ class GreedyBot:
         """Seeded from the game's seed and the seat (used only to break exact ties)."""
         self.rng = Rng(seed ^ (0x6EED0000 + seat))
 
-    def choose(self, game: Game) -> Action:
-        """The greedy choice among the legal actions."""
-        actions = game.legal_actions()
+    def choose(self, observation: Viewable) -> ac.Action:
+        """The greedy choice among the legal actions of the observing seat."""
+        obs = as_observation(observation)
+        actions = obs.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        phase = game.phase
-        if phase in ("setup_settlement",):
-            return max(actions, key=lambda a: _node_value(game, a.node))  # type: ignore[attr-defined]
+        phase = obs.phase
+        if phase == "setup_settlement":
+            return max(_of(actions, ac.BuildSettlement), key=lambda a: _node_value(obs, a.node))
         if phase in ("setup_road", "road_building"):
-            return max(actions, key=lambda a: _edge_value(game, a.edge))  # type: ignore[attr-defined]
+            return max(_of(actions, ac.BuildRoad), key=lambda a: _edge_value(obs, a.edge))
         if phase == "roll":
-            knight = PlayKnight()
-            if knight in actions and _robbed(game):
-                return knight
-            return RollDice()
+            knight = ac.PlayKnight()
+            return knight if knight in actions and _robbed(obs) else ac.RollDice()
         if phase == "discard":
-            return _discard(game)
+            return _discard(obs)
         if phase == "move_robber":
-            return max(actions, key=lambda a: _robber_value(game, a))  # type: ignore[arg-type]
+            return max(_of(actions, ac.MoveRobber), key=lambda a: _robber_value(obs, a))
         if phase == "trade_response":
-            return AcceptTrade() if AcceptTrade() in actions and _trade_helps(game) else DeclineTrade()
+            accept = ac.AcceptTrade()
+            return accept if accept in actions and _trade_helps(obs) else ac.DeclineTrade()
         if phase == "trade_confirm":
-            return next((a for a in actions if isinstance(a, ConfirmTrade)), actions[-1])
-        return _main(game, actions)
+            return next((a for a in actions if isinstance(a, ac.ConfirmTrade)), actions[-1])
+        return _main(obs, actions)
 
 
-def _node_value(game: Game, node: int) -> float:
-    board = game.board
+def _of(actions: list[ac.Action], kind: type[ac.ActionT]) -> list[ac.ActionT]:
+    return [a for a in actions if isinstance(a, kind)]
+
+
+def _node_value(obs: Observation, node: int) -> float:
+    board = obs.board
     seen: set[int] = set()
     value = 0.0
     for h in NODE_HEXES[node]:
@@ -88,124 +75,117 @@ def _node_value(game: Game, node: int) -> float:
     return value + 0.6 * len(seen) + (0.5 if harbor is not None else 0.0)
 
 
-def _free_spot(s: State, node: int) -> bool:
-    return s.node_owner[node] == -1 and distance_ok(s, node)
+def _free_spot(obs: Observation, node: int) -> bool:
+    return obs.node_owner[node] == -1 and keeps_distance(obs.node_owner, node)
 
 
-def _edge_value(game: Game, edge: int) -> float:
-    s = game.state
+def _edge_value(obs: Observation, edge: int) -> float:
     best = 0.0
     for n in EDGE_NODES[edge]:
         for m in (n, *NODE_NEIGHBORS[n]):
-            if _free_spot(s, m):
-                best = max(best, _node_value(game, m) - (0.5 if m != n else 0.0))
+            if _free_spot(obs, m):
+                best = max(best, _node_value(obs, m) - (0.5 if m != n else 0.0))
     return best - 0.01 * edge / 72
 
 
-def _robbed(game: Game) -> bool:
-    s = game.state
-    return any(s.node_owner[n] == s.current for n in HEX_NODES[s.robber])
+def _robbed(obs: Observation) -> bool:
+    return any(obs.node_owner[n] == obs.current for n in HEX_NODES[obs.robber])
 
 
-def _discard(game: Game) -> Action:
-    s = game.state
-    hand = s.hands[s.current][:]
+def _hand(obs: Observation) -> list[int]:
+    assert obs.hand is not None, "a bot needs a seat's observation, not the all-seeing one"
+    return list(obs.hand)
+
+
+def _discard(obs: Observation) -> ac.Action:
+    """Give up the most plentiful cards, keeping grain and ore a little longer."""
+    hand = _hand(obs)
     out = [0] * 5
-    for _ in range(s.discards[s.current]):
-        r = max(range(5), key=lambda i: (hand[i] - (1 if i in (3, 4) else 0), -i))
+    for _ in range(obs.players[obs.current].discard):
+        held = [r for r in range(5) if hand[r] > 0]
+        r = max(held, key=lambda i: (hand[i] - (1 if i in (3, 4) else 0), -i))
         hand[r] -= 1
         out[r] += 1
-    return Discard(tuple(out))  # type: ignore[arg-type]
+    return ac.Discard((out[0], out[1], out[2], out[3], out[4]))
 
 
-def _robber_value(game: Game, action: MoveRobber) -> float:
-    s, board = game.state, game.board
-    me = s.current
+def _robber_value(obs: Observation, action: ac.MoveRobber) -> float:
+    board, me = obs.board, obs.current
     value = 0.0
     for n in HEX_NODES[action.hex]:
-        owner = s.node_owner[n]
+        owner = obs.node_owner[n]
         if owner == me:
             value -= 10.0
         elif owner >= 0:
-            value += board.pips(action.hex) * s.node_level[n] * (1 + public_vp(s, owner) / 5)
+            value += board.pips(action.hex) * obs.node_level[n] * (1 + obs.players[owner].vp / 5)
     if action.victim is not None:
-        value += 0.1 * sum(s.hands[action.victim])
+        value += 0.1 * obs.players[action.victim].hand_size
     return value
 
 
-def _affordable(hand: list[int]) -> int:
-    return sum(
-        all(h >= c for h, c in zip(hand, cost)) for cost in (CITY_COST, SETTLEMENT_COST, DEV_CARD_COST)
-    )
+def _rank(hand: list[int]) -> tuple[bool, ...]:
+    """Which builds a hand affords, best first: (city, settlement, development card)."""
+    return tuple(all(h >= c for h, c in zip(hand, cost)) for cost in _BUILDS)
 
 
-def _trade_helps(game: Game) -> bool:
-    s = game.state
-    assert s.trade is not None
-    hand = s.hands[s.current]
-    after = [h + g - w for h, g, w in zip(hand, s.trade[2], s.trade[3])]
+def _missing(hand: list[int]) -> int:
+    """Cards still missing for the nearest of city, settlement or development card."""
+    return min(sum(max(0, c - h) for h, c in zip(hand, cost)) for cost in _BUILDS)
+
+
+def _trade_helps(obs: Observation) -> bool:
+    assert obs.trade is not None
+    hand = _hand(obs)
+    after = [h + g - w for h, g, w in zip(hand, obs.trade[2], obs.trade[3])]
     return _rank(after) > _rank(hand)
 
 
-def _main(game: Game, actions: list[Action]) -> Action:
-    cities = [a for a in actions if isinstance(a, BuildCity)]
-    if cities:
-        return max(cities, key=lambda a: _node_value(game, a.node))
-    settlements = [a for a in actions if isinstance(a, BuildSettlement)]
-    if settlements:
-        return max(settlements, key=lambda a: _node_value(game, a.node))
-    for card in (PlayRoadBuilding(), PlayKnight()):
-        if card in actions and (card != PlayKnight() or _robbed(game)):
-            return card
-    yop = [a for a in actions if isinstance(a, PlayYearOfPlenty)]
+def _main(obs: Observation, actions: list[ac.Action]) -> ac.Action:
+    builds: list[ac.BuildCity | ac.BuildSettlement] = [*_of(actions, ac.BuildCity)]
+    builds = builds or [*_of(actions, ac.BuildSettlement)]
+    if builds:
+        return max(builds, key=lambda a: _node_value(obs, a.node))
+    if ac.PlayRoadBuilding() in actions and _road_target(obs):
+        return ac.PlayRoadBuilding()
+    if ac.PlayKnight() in actions and _robbed(obs):
+        return ac.PlayKnight()
+    yop = _of(actions, ac.PlayYearOfPlenty)
     if yop:
-        return max(yop, key=lambda a: _gain_value(game, (a.first, a.second)))
-    monopoly = [a for a in actions if isinstance(a, PlayMonopoly)]
+        return max(yop, key=lambda a: _gain_value(obs, (a.first, a.second)))
+    monopoly = _of(actions, ac.PlayMonopoly)
     if monopoly:
-        s = game.state
-        return max(monopoly, key=lambda a: sum(s.hands[q][a.resource] for q in range(s.n)))
-    s = game.state
-    spots_reachable = _settlement_reach(game)
-    roads = [a for a in actions if isinstance(a, BuildRoad)]
-    if roads and not spots_reachable and s.pieces[s.current][1] > 0:
-        best = max(roads, key=lambda a: _edge_value(game, a.edge))
-        if _edge_value(game, best.edge) > 0:
+        return max(monopoly, key=lambda a: sum(p.known[a.resource] for p in obs.players))
+    spots_reachable = _settlement_reach(obs)
+    roads = _of(actions, ac.BuildRoad)
+    if roads and not spots_reachable and obs.players[obs.current].pieces[1] > 0:
+        best = max(roads, key=lambda a: _edge_value(obs, a.edge))
+        if _edge_value(obs, best.edge) > 0:
             return best
-    trades = [a for a in actions if isinstance(a, MaritimeTrade)]
-    hand = s.hands[s.current]
-    for t in trades:
-        after = _after_trade(game, t)
+    hand = _hand(obs)
+    for t in _of(actions, ac.MaritimeTrade):
+        after = _after_trade(obs, t)
         if _rank(after) > _rank(hand) or _missing(after) < _missing(hand):
             return t
-    offer = _domestic_offer(game, spots_reachable)
+    offer = _domestic_offer(obs, spots_reachable)
     if offer is not None:
         return offer
-    if BuyDevelopmentCard() in actions:
-        return BuyDevelopmentCard()
-    return EndTurn()
+    if ac.BuyDevelopmentCard() in actions:
+        return ac.BuyDevelopmentCard()
+    return ac.EndTurn()
 
 
-def _rank(hand: list[int]) -> tuple[bool, bool, bool]:
-    """Which builds a hand affords, best first: (city, settlement, development card)."""
-    return tuple(  # type: ignore[return-value]
-        all(h >= c for h, c in zip(hand, cost)) for cost in (CITY_COST, SETTLEMENT_COST, DEV_CARD_COST)
-    )
+def _road_target(obs: Observation) -> bool:
+    """Road Building is worth playing while roads are left in supply."""
+    return obs.players[obs.current].pieces[0] > 0
 
 
-def _domestic_offer(game: Game, settlement_spot: bool) -> OfferTrade | None:
+def _domestic_offer(obs: Observation, settlement_spot: bool) -> ac.OfferTrade | None:
     """One card for one card to everyone, when a single missing card stands between the bot
-    and a city or settlement; at most one offer per turn (read from the game's events, so no bot memory).
+    and a city or settlement; at most one offer per turn.
     """
-    s = game.state
-    p = s.current
-    if game.rules.strict_phases and s.built:
+    if "offer_trade" not in obs.open or obs.offers_this_turn:
         return None
-    for event in reversed(game.events):
-        if event[0] == "offer" and event[1] == p:
-            return None
-        if event[0] == "roll":
-            break
-    hand = s.hands[p]
+    hand = _hand(obs)
     targets = [CITY_COST, SETTLEMENT_COST] if settlement_spot else [CITY_COST]
     for cost in targets:
         missing = [max(0, c - h) for h, c in zip(hand, cost)]
@@ -217,36 +197,24 @@ def _domestic_offer(game: Game, settlement_spot: bool) -> OfferTrade | None:
         if give != want and spare[give] >= 1:
             give_cards, want_cards = [0] * 5, [0] * 5
             give_cards[give], want_cards[want] = 1, 1
-            return OfferTrade(tuple(give_cards), tuple(want_cards))  # type: ignore[arg-type]
+            return ac.OfferTrade(ac.cards(give_cards), ac.cards(want_cards))
     return None
 
 
-def _missing(hand: list[int]) -> int:
-    """Cards still missing for the nearest of city, settlement or development card."""
-    return min(
-        sum(max(0, c - h) for h, c in zip(hand, cost)) for cost in (CITY_COST, SETTLEMENT_COST, DEV_CARD_COST)
-    )
-
-
-def _after_trade(game: Game, trade: MaritimeTrade) -> list[int]:
-    from ..engine.trade import maritime_rates
-
-    s = game.state
-    hand = s.hands[s.current][:]
-    hand[trade.give] -= maritime_rates(s, game.board, s.current)[trade.give]
+def _after_trade(obs: Observation, trade: ac.MaritimeTrade) -> list[int]:
+    assert obs.rates is not None
+    hand = _hand(obs)
+    hand[trade.give] -= obs.rates[trade.give]
     hand[trade.get] += 1
     return hand
 
 
-def _gain_value(game: Game, pair: tuple[int, int]) -> float:
-    s = game.state
-    hand = s.hands[s.current][:]
+def _gain_value(obs: Observation, pair: tuple[int, int]) -> float:
+    hand = _hand(obs)
     for r in pair:
         hand[r] += 1
-    return _affordable(hand) + 0.01 * sum(_WEIGHT[r] for r in pair)
+    return sum(_rank(hand)) + 0.01 * sum(_WEIGHT[r] for r in pair)
 
 
-def _settlement_reach(game: Game) -> bool:
-    s = game.state
-    p = s.current
-    return any(_free_spot(s, n) for e in s.roads[p] for n in EDGE_NODES[e])
+def _settlement_reach(obs: Observation) -> bool:
+    return any(_free_spot(obs, n) for e in obs.roads[obs.current] for n in EDGE_NODES[e])

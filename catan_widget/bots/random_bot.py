@@ -5,19 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.rng import Rng
+from .view import Viewable, as_observation
 
 if TYPE_CHECKING:
-    from ..engine import Action, Game
+    from ..engine.actions import Action
 
 
 class RandomBot:
-    """Picks uniformly among ``game.legal_actions()`` (so it never offers domestic trades)."""
+    """Picks uniformly among the observing seat's legal actions (so it never offers trades)."""
 
     def __init__(self, seed: int = 0, seat: int = 0) -> None:
         """Seeded from the game's seed and the seat it plays."""
         self.rng = Rng(seed ^ (0x5EED0000 + seat))
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, observation: Viewable) -> Action:
         """A uniformly random legal action."""
-        actions = game.legal_actions()
+        actions = as_observation(observation).legal
         return actions[self.rng.below(len(actions))]

@@ -8,8 +8,9 @@ a JSON form (:func:`action_to_dict` / :func:`action_from_dict`) and a stable int
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .constants import RESOURCES, cards_text
 from .errors import IllegalActionError
@@ -19,10 +20,13 @@ ResourceLike = int | str
 Cards = tuple[int, int, int, int, int]
 
 
-def _show(value: object) -> str:
+def show(value: object) -> str:
     """A short repr for error messages (a huge bad value must not make a huge message)."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+_show = show
 
 
 def to_resource(value: object, what: str = "resource") -> int:
@@ -70,6 +74,15 @@ class Action:
 
     kind: ClassVar[str] = ""
     __slots__ = ()
+
+
+ActionT = TypeVar("ActionT", bound=Action)
+"""Any one action class (for helpers that filter actions by kind)."""
+
+
+def cards(values: Sequence[int]) -> Cards:
+    """Five resource counts as the tuple actions hold."""
+    return (values[0], values[1], values[2], values[3], values[4])
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,34 +1,18 @@
-"""``apply_action``: validate one action for the acting seat, then apply it.
+"""``apply_action`` and ``check_action``: one table from action kind to its rule.
 
-Every check runs before anything changes, so an IllegalActionError leaves the state exactly as
-it was.  Chance can be scripted for teaching: ``dice`` for a roll, ``card`` for a purchase,
+Each rule checks first and changes nothing until every check has passed, so an
+IllegalActionError leaves the state exactly as it was.  ``check_action`` runs the same checks
+without applying (the engine's "is this legal, and why not"); ``apply_action`` checks, then
+applies.  Chance can be scripted for teaching: ``dice`` for a roll, ``card`` for a purchase,
 ``steal`` for a robbery.
 """
 
 from __future__ import annotations
 
-from .actions import (
-    AcceptTrade,
-    Action,
-    BuildCity,
-    BuildRoad,
-    BuildSettlement,
-    BuyDevelopmentCard,
-    CancelTrade,
-    ConfirmTrade,
-    CounterTrade,
-    DeclineTrade,
-    Discard,
-    EndTurn,
-    MaritimeTrade,
-    MoveRobber,
-    OfferTrade,
-    PlayKnight,
-    PlayMonopoly,
-    PlayRoadBuilding,
-    PlayYearOfPlenty,
-    RollDice,
-)
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import actions as ac
 from .board import Board
 from .building import (
     apply_build_city,
@@ -47,22 +31,11 @@ from .devcards import (
     apply_year_of_plenty,
     check_buy,
     check_play,
-    check_road_building,
     check_year_of_plenty,
 )
 from .errors import IllegalActionError
 from .events import Events
-from .phases import (
-    ACCEPTED,
-    COUNTERED,
-    DECLINED,
-    GAME_OVER,
-    MAIN,
-    ROAD_BUILDING,
-    ROLL,
-    SETUP_ROAD,
-    SETUP_SETTLEMENT,
-)
+from .phases import ACCEPTED, COUNTERED, DECLINED, GAME_OVER
 from .production import apply_discard, apply_roll, check_discard, check_roll
 from .robber import apply_move_robber, check_move_robber, check_steal_script
 from .rules import Rules
@@ -83,102 +56,212 @@ from .trade import (
 )
 from .turn import apply_end_turn, check_end_turn, check_winner
 
-_BUILD_PHASES = (MAIN, ROAD_BUILDING, SETUP_ROAD, ROLL)
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action in context: the state, board, rules, acting seat and scripted chance."""
+
+    s: State
+    board: Board
+    rules: Rules
+    p: int
+    dice: tuple[int, int] | None = None
+    card: int | None = None
+    steal: int | None = None
+
+
+Rule = Callable[[Move, ac.Action, "Events | None"], None]
+"""Checks ``action`` for the move, then applies it unless the events list is None (a dry run)."""
+
+
+def _road(m: Move, a: ac.Action, ev: Events | None) -> None:
+    assert isinstance(a, ac.BuildRoad)
+    check_build_road(m.s, m.p, a.edge)
+    if ev is not None:
+        apply_build_road(m.s, m.p, a.edge, ev)
+
+
+def _settlement(m: Move, a: ac.Action, ev: Events | None) -> None:
+    assert isinstance(a, ac.BuildSettlement)
+    check_build_settlement(m.s, m.p, a.node)
+    if ev is not None:
+        apply_build_settlement(m.s, m.p, a.node, ev, m.board)
+
+
+def _city(m: Move, a: ac.Action, ev: Events | None) -> None:
+    assert isinstance(a, ac.BuildCity)
+    check_build_city(m.s, m.p, a.node)
+    if ev is not None:
+        apply_build_city(m.s, m.p, a.node, ev)
+
+
+def _roll(m: Move, a: ac.Action, ev: Events | None) -> None:
+    check_roll(m.s, m.dice)
+    if ev is not None:
+        apply_roll(m.s, m.board, m.rules.discard_limit, ev, m.dice)
+
+
+def _end(m: Move, a: ac.Action, ev: Events | None) -> None:
+    check_end_turn(m.s)
+    if ev is not None:
+        apply_end_turn(m.s, ev)
+
+
+def _robber(m: Move, a: ac.Action, ev: Events | None) -> None:
+    assert isinstance(a, ac.MoveRobber)
+    check_move_robber(m.s, m.board, m.rules, a.hex, a.victim)
+    check_steal_script(m.s, a.victim, m.steal)
+    if ev is not None:
+        apply_move_robber(m.s, a.hex, a.victim, ev, m.steal)
+
+
+def _discard(m: Move, a: ac.Action, ev: Events | None) -> None:
+    assert isinstance(a, ac.Discard)
+    check_discard(m.s, m.p, a.cards)
+    if ev is not None:
+        apply_discard(m.s, m.p, a.cards, ev)
+
+
+def _buy(m: Move, a: ac.Action, ev: Events | None) -> None:
+    check_buy(m.s, m.p, m.card)
+    if ev is not None:
+        apply_buy(m.s, m.p, ev, m.card)
+
+
+def _knight(m: Move, a: ac.Action, ev: Events | None) -> None:
+    check_play(m.s, m.p, KNIGHT)
+    if ev is not None:
+        apply_knight(m.s, m.p, ev)
+
+
+def _road_building(m: Move, a: ac.Action, ev: Events | None) -> None:
+    from .constants import ROAD_BUILDING
+
+    check_play(m.s, m.p, ROAD_BUILDING)
+    if ev is not None:
+        apply_road_building(m.s, m.p, ev)
+
+
+def _year_of_plenty(m: Move, a: ac.Action, ev: Events | None) -> None:
+    assert isinstance(a, ac.PlayYearOfPlenty)
+    check_year_of_plenty(m.s, m.p, a.first, a.second)
+    if ev is not None:
+        apply_year_of_plenty(m.s, m.p, a.first, a.second, ev)
+
+
+def _monopoly(m: Move, a: ac.Action, ev: Events | None) -> None:
+    assert isinstance(a, ac.PlayMonopoly)
+    check_play(m.s, m.p, MONOPOLY)
+    if ev is not None:
+        apply_monopoly(m.s, m.p, a.resource, ev)
+
+
+def _maritime(m: Move, a: ac.Action, ev: Events | None) -> None:
+    assert isinstance(a, ac.MaritimeTrade)
+    rate = check_maritime(m.s, m.board, m.rules, m.p, a.give, a.get)
+    if ev is not None:
+        apply_maritime(m.s, m.p, a.give, a.get, rate, ev)
+
+
+def _offer(m: Move, a: ac.Action, ev: Events | None) -> None:
+    assert isinstance(a, ac.OfferTrade)
+    check_offer(m.s, m.rules, m.p, a.give, a.want, a.to)
+    if ev is not None:
+        apply_offer(m.s, m.p, a.give, a.want, a.to, ev)
+
+
+def _accept(m: Move, a: ac.Action, ev: Events | None) -> None:
+    check_accept(m.s, m.p)
+    if ev is not None:
+        apply_answer(m.s, m.p, ACCEPTED, ev)
+
+
+def _decline(m: Move, a: ac.Action, ev: Events | None) -> None:
+    check_answer(m.s, m.p)
+    if ev is not None:
+        apply_answer(m.s, m.p, DECLINED, ev)
+
+
+def _counter(m: Move, a: ac.Action, ev: Events | None) -> None:
+    assert isinstance(a, ac.CounterTrade)
+    check_counter(m.s, m.p, a.give, a.want)
+    if ev is not None:
+        apply_answer(m.s, m.p, COUNTERED, ev, a.give, a.want)
+
+
+def _confirm(m: Move, a: ac.Action, ev: Events | None) -> None:
+    assert isinstance(a, ac.ConfirmTrade)
+    check_confirm(m.s, m.p, a.player)
+    if ev is not None:
+        apply_confirm(m.s, m.p, a.player, ev)
+
+
+def _cancel(m: Move, a: ac.Action, ev: Events | None) -> None:
+    check_cancel(m.s, m.p)
+    if ev is not None:
+        close_trade(m.s, ev, "cancelled")
+
+
+RULES: dict[type[ac.Action], Rule] = {
+    ac.RollDice: _roll,
+    ac.EndTurn: _end,
+    ac.BuildRoad: _road,
+    ac.BuildSettlement: _settlement,
+    ac.BuildCity: _city,
+    ac.BuyDevelopmentCard: _buy,
+    ac.PlayKnight: _knight,
+    ac.PlayRoadBuilding: _road_building,
+    ac.PlayYearOfPlenty: _year_of_plenty,
+    ac.PlayMonopoly: _monopoly,
+    ac.MoveRobber: _robber,
+    ac.Discard: _discard,
+    ac.MaritimeTrade: _maritime,
+    ac.OfferTrade: _offer,
+    ac.AcceptTrade: _accept,
+    ac.DeclineTrade: _decline,
+    ac.CounterTrade: _counter,
+    ac.ConfirmTrade: _confirm,
+    ac.CancelTrade: _cancel,
+}
+"""The rule of every action kind."""
+
+_SCRIPTED = (
+    ("dice", ac.RollDice, "Scripted dice go with a RollDice action only."),
+    ("card", ac.BuyDevelopmentCard, "A scripted card goes with BuyDevelopmentCard only."),
+    ("steal", ac.MoveRobber, "A scripted steal goes with MoveRobber only."),
+)
+
+
+def _rule(m: Move, action: ac.Action) -> Rule:
+    if m.s.phase == GAME_OVER:
+        raise IllegalActionError("The game is over.")
+    rule = RULES.get(type(action))
+    if rule is None:
+        raise IllegalActionError(f"Not an action: {ac.show(action)}")
+    for name, kind, text in _SCRIPTED:
+        if getattr(m, name) is not None and type(action) is not kind:
+            raise IllegalActionError(text)
+    return rule
+
+
+def check_action(m: Move, action: ac.Action) -> None:
+    """Raise IllegalActionError naming the broken rule unless ``action`` is legal for seat
+    ``m.p`` now; changes nothing.
+    """
+    _rule(m, action)(m, action, None)
 
 
 def apply_action(
     s: State,
     board: Board,
     rules: Rules,
-    action: Action,
+    action: ac.Action,
     ev: Events,
     dice: tuple[int, int] | None = None,
     card: int | None = None,
     steal: int | None = None,
 ) -> None:
     """Validate ``action`` for the seat ``s.current`` and apply it, appending events to ``ev``."""
-    if s.phase == GAME_OVER:
-        raise IllegalActionError("The game is over.")
-    p = s.current
-    t = type(action)
-    if dice is not None and t is not RollDice:
-        raise IllegalActionError("Scripted dice go with a RollDice action only.")
-    if card is not None and t is not BuyDevelopmentCard:
-        raise IllegalActionError("A scripted card goes with BuyDevelopmentCard only.")
-    if steal is not None and t is not MoveRobber:
-        raise IllegalActionError("A scripted steal goes with MoveRobber only.")
-    if t is BuildRoad:
-        edge = action.edge  # type: ignore[attr-defined]
-        if s.phase not in _BUILD_PHASES:
-            raise IllegalActionError(f"You cannot build a road now (phase: {s.phase_name()}).")
-        check_build_road(s, p, edge)
-        apply_build_road(s, p, edge, ev)
-    elif t is RollDice:
-        check_roll(s, dice)
-        apply_roll(s, board, rules.discard_limit, ev, dice)
-    elif t is EndTurn:
-        check_end_turn(s)
-        apply_end_turn(s, ev)
-    elif t is BuildSettlement:
-        node = action.node  # type: ignore[attr-defined]
-        if s.phase not in (MAIN, SETUP_SETTLEMENT, ROLL):
-            raise IllegalActionError(f"You cannot build a settlement now (phase: {s.phase_name()}).")
-        check_build_settlement(s, p, node)
-        apply_build_settlement(s, p, node, ev, board)
-    elif t is BuildCity:
-        node = action.node  # type: ignore[attr-defined]
-        check_build_city(s, p, node)
-        apply_build_city(s, p, node, ev)
-    elif t is MoveRobber:
-        hex_id, victim = action.hex, action.victim  # type: ignore[attr-defined]
-        check_move_robber(s, board, rules, hex_id, victim)
-        check_steal_script(s, victim, steal)
-        apply_move_robber(s, hex_id, victim, ev, steal)
-    elif t is Discard:
-        cards = action.cards  # type: ignore[attr-defined]
-        check_discard(s, p, cards)
-        apply_discard(s, p, cards, ev)
-    elif t is BuyDevelopmentCard:
-        check_buy(s, p, card)
-        apply_buy(s, p, ev, card)
-    elif t is PlayKnight:
-        check_play(s, p, KNIGHT)
-        apply_knight(s, p, ev)
-    elif t is PlayRoadBuilding:
-        check_road_building(s, p)
-        apply_road_building(s, p, ev)
-    elif t is PlayYearOfPlenty:
-        a, b = action.first, action.second  # type: ignore[attr-defined]
-        check_year_of_plenty(s, p, a, b)
-        apply_year_of_plenty(s, p, a, b, ev)
-    elif t is PlayMonopoly:
-        check_play(s, p, MONOPOLY)
-        apply_monopoly(s, p, action.resource, ev)  # type: ignore[attr-defined]
-    elif t is MaritimeTrade:
-        give, get = action.give, action.get  # type: ignore[attr-defined]
-        rate = check_maritime(s, board, rules, p, give, get)
-        apply_maritime(s, p, give, get, rate, ev)
-    elif t is OfferTrade:
-        give, want, to = action.give, action.want, action.to  # type: ignore[attr-defined]
-        check_offer(s, rules, p, give, want, to)
-        apply_offer(s, p, give, want, to, ev)
-    elif t is AcceptTrade:
-        check_accept(s, p)
-        apply_answer(s, p, ACCEPTED, ev)
-    elif t is DeclineTrade:
-        check_answer(s, p)
-        apply_answer(s, p, DECLINED, ev)
-    elif t is CounterTrade:
-        give, want = action.give, action.want  # type: ignore[attr-defined]
-        check_counter(s, p, give, want)
-        apply_answer(s, p, COUNTERED, ev, give, want)
-    elif t is ConfirmTrade:
-        other = action.player  # type: ignore[attr-defined]
-        check_confirm(s, p, other)
-        apply_confirm(s, p, other, ev)
-    elif t is CancelTrade:
-        check_cancel(s, p)
-        close_trade(s, ev, "cancelled")
-    else:
-        raise IllegalActionError(f"Not an action: {action!r}")
+    m = Move(s, board, rules, s.current, dice, card, steal)
+    _rule(m, action)(m, action, ev)
     check_winner(s, rules.vp_to_win, ev)

@@ -4,22 +4,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action
-from .apply import apply_action
+from .apply import Move, apply_action
 from .board import Board, beginner_board, random_board
+from .counting import CardCounter
 from .errors import IllegalActionError
-from .events import Events, render
+from .events import Events, describe
 from .legal import legal_actions
+from .observation import Observation, observe
 from .phases import GAME_OVER
 from .players import PlayerView
+from .reasons import control_reasons, open_kinds, why_not
+from .registry import Bot, BotSpec, make_bots
 from .rng import Rng
 from .rules import Rules
 from .state import State
+from .trade import maritime_rates
 
-if TYPE_CHECKING:
-    from ..bots import Bot
+Observer = Callable[["Game"], None]
+"""A callback told after every change of a game (a step, a staged position, a restore)."""
 
 Chance = dict[str, Any]
 """Scripted chance of one step: any of ``dice`` (pair), ``card`` (id), ``steal`` (resource)."""
@@ -80,7 +85,13 @@ class Game:
         self.origin: State | None = None
         self.history: list[tuple[Action, Chance | None]] = []
         self.events: Events = []
-        self._log: list[str] = []
+        self._init_caches()
+
+    def _init_caches(self) -> None:
+        self._logs: dict[int | None, list[str]] = {}
+        self._logs_of: object = None
+        self._counters: dict[int | None, CardCounter] = {}
+        self._observers: list[Observer] = []
 
     # --- who and what -------------------------------------------------------------------------
     def _seat_of(self, who: str | int) -> int:
@@ -158,11 +169,98 @@ class Game:
 
     @property
     def log(self) -> list[str]:
-        """Every event so far in plain words, oldest first."""
-        log, events = self._log, self.events
+        """Every event so far in plain words as an onlooker sees them, oldest first."""
+        return self.log_for(None)
+
+    def log_for(self, viewer: int | None) -> list[str]:
+        """The log as seat ``viewer`` reads it (``None``: an onlooker; ``-1``: all-seeing): the
+        robbed player and the thief see which card moved, a buyer sees the card bought.
+        """
+        events = self.events
+        if self._logs_of is not events:  # a staged position, a restore or a load
+            self._logs, self._logs_of = {}, events
+        log = self._logs.setdefault(viewer, [])
+        if len(log) > len(events):
+            del log[:]
         if len(log) < len(events):
-            log.extend(render(e, self.names, self.board) for e in events[len(log) :])
+            names, board = self.names, self.board
+            log.extend(describe(e, names, board, viewer) for e in events[len(log) :])
         return list(log)
+
+    # --- what a seat knows ----------------------------------------------------------------------
+    def observe(self, seat: int | str | None) -> Observation:
+        """What ``seat`` (a seat or a name) knows now: see :mod:`.observation`.  ``None`` is
+        the all-seeing observation, for a teacher's view or the analysis of a finished game.
+        """
+        return observe(self, None if seat is None else self._seat_of(seat))
+
+    def determinize(self, seat: int | str, rng: random.Random | int) -> Game:
+        """An independent game identical in everything ``seat`` knows, with everything hidden
+        from it (opponents' unknown cards, the deck's order, future dice) redrawn from ``rng``.
+        """
+        return self.observe(seat).determinize(rng)
+
+    def card_counter(self, viewer: int | None) -> CardCounter:
+        """The card counting of ``viewer`` (None: an onlooker), caught up with the events."""
+        counter = self._counters.get(viewer)
+        if counter is None:
+            counter = self._counters[viewer] = CardCounter(len(self.names), viewer)
+        counter.update(self.events)
+        return counter
+
+    def maritime_rates(self, seat: int) -> list[int]:
+        """``seat``'s best bank rate per resource (4, 3 or 2), by resource id."""
+        return maritime_rates(self.state, self.board, seat)
+
+    # --- why not -------------------------------------------------------------------------------
+    def why_not(self, action: Action, seat: int | str | None = None) -> str | None:
+        """None when ``action`` is legal now for ``seat`` (default: the seat that must act),
+        else the rule it breaks in words: the very check :meth:`step` makes.
+        """
+        p = self.state.current if seat is None else self._seat_of(seat)
+        if not isinstance(action, Action):
+            return f"Not an action: {action!r:.60} (use e.g. RollDice(), BuildRoad(edge=17))."
+        if p != self.state.current:
+            return self.waiting_text()
+        return why_not(Move(self.state, self.board, self.rules, p), action)
+
+    def reasons(self, seat: int | str | None = None) -> dict[str, str]:
+        """Why each control is disabled now, keyed by action kind (``"build_road"``, ...), for
+        ``seat`` (default: the seat that must act).  A seat that need not act gets, for every
+        control, whom the game waits for.
+        """
+        from .reasons import CONTROLS
+
+        p = self.state.current if seat is None else self._seat_of(seat)
+        if p != self.state.current or self.is_over:
+            return dict.fromkeys(CONTROLS, self.waiting_text())
+        return control_reasons(Move(self.state, self.board, self.rules, p), self.legal_actions())
+
+    def open_kinds(self, seat: int) -> tuple[str, ...]:
+        """Open-ended action kinds ``seat`` may use now (``offer_trade``, ``counter_trade``)."""
+        return open_kinds(Move(self.state, self.board, self.rules, seat))
+
+    def waiting_text(self) -> str:
+        """Whom the game waits for (or who won), in words."""
+        if self.is_over:
+            return f"The game is over: {self.names[self.state.winner]} won."
+        return f"Waiting for {self.names[self.state.current]}."
+
+    # --- observers -----------------------------------------------------------------------------
+    def subscribe(self, observer: Observer) -> None:
+        """Call ``observer(game)`` after every change: a step, a staged position, a restore."""
+        if observer not in self._observers:
+            self._observers.append(observer)
+
+    def unsubscribe(self, observer: Observer) -> None:
+        """Stop calling ``observer``; a no-op when it was not subscribed."""
+        if observer in self._observers:
+            self._observers.remove(observer)
+
+    def changed(self) -> None:
+        """Tell the observers the game changed (after editing ``game.state`` in place)."""
+        for observer in list(self._observers):
+            observer(self)
 
     # --- playing ------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -199,25 +297,28 @@ class Game:
             del ev[mark:]
             raise
         self.history.append((action, chance))
+        if self._observers:
+            self.changed()
 
     def play(
         self,
-        bots: str | Bot | Sequence[str | Bot] | Mapping[str, str | Bot] = "random",
+        bots: BotSpec | Sequence[BotSpec] | Mapping[str, BotSpec] = "random",
         until: Callable[[Game], bool] | None = None,
         max_steps: int = 100_000,
     ) -> Game:
         """Advance the game with bots until ``until(game)`` is true or the game ends.
 
-        ``bots``: one bot for every seat (``"random"``, ``"greedy"`` or a Bot), a list by seat,
-        or a dict by player name.  Bots are seeded from the game's seed.  Returns the game.
+        ``bots``: one bot for every seat (a registered name such as ``"random"`` or ``"greedy"``,
+        or an object with ``choose(observation)``), a list by seat, or a dict by player name.
+        Each bot sees only its seat's :meth:`observe`.  Named bots are seeded from the game's
+        seed.  Returns the game.
         """
-        from ..bots import make_bots
-
-        seats = make_bots(self, bots)
+        seats: list[Bot] = make_bots(self.names, self.seed, bots)
         for _ in range(max_steps):
             if self.is_over or (until is not None and until(self)):
                 break
-            self.step(seats[self.state.current].choose(self))
+            seat = self.state.current
+            self.step(seats[seat].choose(self.observe(seat)))
         return self
 
     def fork(self) -> Game:
@@ -229,7 +330,20 @@ class Game:
         g.origin = self.origin
         g.history = self.history[:]
         g.events = self.events[:]
-        g._log = self._log[:]
+        g._init_caches()
+        return g
+
+    @classmethod
+    def from_position(cls, names: list[str], board: Board, rules: Rules, state: State, *, seed: int) -> Game:
+        """A game that starts from ``state`` (as a staged one does): empty history and log."""
+        g = cls.__new__(cls)
+        g.rules, g.names, g.seed, g.board = rules, list(names), seed, board
+        g.board_kind = "custom"
+        g.state = state
+        g.origin = state.copy()
+        g.history = []
+        g.events = []
+        g._init_caches()
         return g
 
     def restore(self, snapshot: Game) -> None:
@@ -240,7 +354,8 @@ class Game:
             raise ValueError("restore() takes a fork of this same game")
         other = snapshot.fork()
         self.state, self.origin = other.state, other.origin
-        self.history, self.events, self._log = other.history, other.events, other._log
+        self.history, self.events = other.history, other.events
+        self.changed()
 
     # --- saving -------------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -261,6 +376,7 @@ class Game:
         from .staging import stage
 
         stage(self, **placements)
+        self.changed()
         return self
 
     def __repr__(self) -> str:

@@ -139,7 +139,7 @@ def _dev_plays(s: State, p: int, out: list[Action]) -> None:
     dev = s.dev[p]
     if dev[KNIGHT]:
         out.append(_KNIGHT)
-    if dev[ROAD_BUILDING] and s.pieces[p][0] and road_spots(s, p):
+    if dev[ROAD_BUILDING]:
         out.append(_RB)
     if dev[YEAR_OF_PLENTY]:
         out.extend(_YOP[pair] for pair in yop_pairs(s))

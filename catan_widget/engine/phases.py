@@ -30,3 +30,24 @@ PHASES: tuple[str, ...] = (
 
 PENDING, ACCEPTED, DECLINED, COUNTERED = range(4)
 """Answers to a domestic trade offer."""
+
+_DEMANDS: tuple[str, ...] = (
+    "in setup, place a starting settlement first (it is free)",
+    "in setup, place the free road next to the settlement just placed",
+    "roll the dice first",
+    "after the 7, everyone holding too many cards discards first",
+    "move the robber first (and choose whom to rob)",
+    "the dice have already been rolled",
+    "place the free roads of Road Building first",
+    "the trade offer must be answered first",
+    "the trade offer must be confirmed or cancelled first",
+    "the game is over",
+)
+"""What each phase asks for before anything else, in words."""
+
+
+def not_now(what: str, phase: int) -> str:
+    """The sentence for an action that the current ``phase`` does not allow:
+    ``"You cannot trade now: roll the dice first."``.
+    """
+    return f"You cannot {what} now: {_DEMANDS[phase]}."

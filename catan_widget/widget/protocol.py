@@ -1,29 +1,44 @@
-"""Validating every message the front-end sends (docs/protocol.md, "Intents").
+"""Validating what the front-end sends (docs/protocol.md): intents and settings.
 
-One message type: ``{"type": "act", "version": <state.version>, "action": {...}}``.  A message
-is accepted only if it has exactly that shape, echoes the *current* state version (a stale or
-replayed message is refused), carries a well-formed action, and — for game actions and undo —
-arrives while a human seat of this widget must act.  Whether the action obeys the rules is the
-engine's call (``Game.step``); this module only refuses what cannot even be asked.
+Intents carry moves only: ``{"type": "act", "version": <state.version>, "action": {...}}`` where
+the action is a game action in its JSON form or ``{"kind": "undo"}``.  A message is accepted
+only if it has exactly that shape, echoes the *current* state version, carries a well-formed
+action, and arrives while a human seat of this widget must act.  Whether the action obeys the
+rules is the engine's call (``Game.step``); this module only refuses what cannot even be asked.
+
+Every message is treated as hostile: its size and depth are bounded *before* anything reads it
+deeper, and refusals quote values through :func:`short`, which never renders a whole value.
+Settings (``bot_delay``, ``view``, ``show_pips``, ``theme``) are traits, checked by the
+functions at the end of this module, whether set from Python or from the front-end.
 """
 
 from __future__ import annotations
 
 import logging
+import reprlib
 from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..engine import Game
 from ..engine.actions import Action, action_from_dict
 
-UI_KINDS: tuple[str, ...] = ("undo", "set_view", "toggle_pips", "set_bot_delay")
-"""Action kinds handled by the widget itself rather than the engine."""
 MAX_BOT_DELAY = 10.0
-"""The longest pause between bot moves a message may ask for, in seconds."""
-MAX_ERROR = 300
-"""Longest engine message quoted in a refusal (junk values can be huge)."""
+"""The longest pause between bot moves, in seconds."""
+MAX_ITEMS = 64
+"""The most values (keys, list items, scalars) one message may hold; a real one holds < 20."""
+MAX_DEPTH = 4
+"""The deepest nesting one message may have (message → action → cards → count is 3)."""
+MAX_TEXT = 64
+"""The longest string one message may hold (kinds and resource names are short)."""
+THEMES = ("auto", "light", "dark")
+"""Values of the ``theme`` setting: follow JupyterLab, or force light or dark."""
 _MESSAGE_KEYS = frozenset({"type", "version", "action"})
-_UI_FIELDS = {"undo": (), "set_view": ("seat",), "toggle_pips": (), "set_bot_delay": ("seconds",)}
+
+_repr = reprlib.Repr()
+_repr.maxstring = 40
+_repr.maxother = 40
+_repr.maxlevel = 2
+_repr.maxdict = _repr.maxlist = _repr.maxtuple = _repr.maxset = 4
 
 
 class IntentError(ValueError):
@@ -40,29 +55,50 @@ class IntentError(ValueError):
 
 @dataclass(frozen=True)
 class Intent:
-    """A validated message: ``kind`` is ``"act"`` (a game ``action``) or one of :data:`UI_KINDS`.
-
-    ``seat`` is the view asked for by ``set_view`` (``None`` = back to automatic, ``-1`` =
-    teacher); ``seconds`` the delay asked for by ``set_bot_delay``.
-    """
+    """A validated message: ``kind`` is ``"act"`` (a game ``action``) or ``"undo"``."""
 
     kind: str
     action: Action | None = None
-    seat: int | None = None
-    seconds: float | None = None
 
 
 def short(value: object, limit: int = 80) -> str:
-    """A bounded ``repr`` for messages and logs (junk can be huge)."""
-    try:
-        text = repr(value)
-    except Exception:  # a hostile object's __repr__; JSON never gives one, but be safe
-        text = f"<{type(value).__name__}>"
+    """A bounded ``repr`` for messages and logs: never renders more of a value than it shows."""
+    if type(value) is int and value.bit_length() > 128:
+        text = f"<a {value.bit_length()}-bit number>"
+    else:
+        try:
+            text = _repr.repr(value)
+        except Exception:  # a hostile object's __repr__; JSON never gives one, but be safe
+            text = f"<{type(value).__name__}>"
+    text = text.encode("unicode_escape", "backslashreplace").decode("ascii")
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
+def check_size(msg: object) -> None:
+    """Refuse a message with more than MAX_ITEMS values, deeper than MAX_DEPTH, or holding a
+    string longer than MAX_TEXT; walks at most MAX_ITEMS + 1 values, without recursion.
+    """
+    stack: list[tuple[object, int]] = [(msg, 0)]
+    seen = 0
+    while stack:
+        value, depth = stack.pop()
+        seen += 1
+        if seen > MAX_ITEMS:
+            raise IntentError(f"Refused a message with more than {MAX_ITEMS} values.")
+        if depth > MAX_DEPTH:
+            raise IntentError(f"Refused a message nested deeper than {MAX_DEPTH} levels.")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise IntentError(f"Refused a message holding a text of {len(value)} characters.")
+        if isinstance(value, dict):
+            if len(value) > MAX_ITEMS:
+                raise IntentError(f"Refused a message with more than {MAX_ITEMS} values.")
+            for key, item in value.items():
+                stack.append((key, depth + 1))
+                stack.append((item, depth + 1))
+        elif isinstance(value, (list, tuple)):
+            if len(value) > MAX_ITEMS:
+                raise IntentError(f"Refused a message with more than {MAX_ITEMS} values.")
+            stack.extend((item, depth + 1) for item in value)
 
 
 def parse_intent(msg: object, *, version: int, game: Game, humans: Collection[int]) -> Intent:
@@ -82,18 +118,18 @@ def parse_intent(msg: object, *, version: int, game: Game, humans: Collection[in
             f"Refused a message that is not an object ({type(msg).__name__}): "
             "expected {'type': 'act', 'version': ..., 'action': {...}}."
         )
+    check_size(msg)
     extra = [k for k in msg if k not in _MESSAGE_KEYS]
     if extra:
-        raise IntentError(f"Refused a message with unexpected field(s): {short(sorted(map(str, extra)))}.")
+        raise IntentError(f"Refused a message with unexpected field(s): {short(extra)}.")
     if msg.get("type") != "act":
         raise IntentError(f"Refused a message of unknown type {short(msg.get('type'))} (expected 'act').")
     sent = msg.get("version")
-    if not _is_int(sent):
+    if type(sent) is not int:
         raise IntentError(f"Refused a message without a whole-number version (got {short(sent)}).")
     if sent != version:
         raise IntentError(
-            f"That move was made on an older view of the board (version {short(sent, 24)}, now "
-            f"{version}); nothing changed, please try again.",
+            "The board changed before that click arrived; nothing was done, please try again.",
             logging.INFO,
         )
     action = msg.get("action")
@@ -102,47 +138,38 @@ def parse_intent(msg: object, *, version: int, game: Game, humans: Collection[in
     kind = action.get("kind")
     if not isinstance(kind, str):
         raise IntentError(f"Refused an action without a kind name (got {short(kind)}).")
-    if kind in _UI_FIELDS:
-        intent = _ui_intent(kind, action, len(game.names))
-        if kind == "undo":
-            _require_human_turn(game, humans)
-        return intent
+    if kind == "undo":
+        if len(action) != 1:
+            raise IntentError("Refused undo: it takes no fields.")
+        _require_human_turn(game, humans)
+        return Intent("undo")
     try:
         parsed = action_from_dict(action)
     except Exception as exc:  # IllegalActionError normally; anything else is junk all the same
-        text = str(exc) or type(exc).__name__
-        if len(text) > MAX_ERROR:
-            text = text[: MAX_ERROR - 1] + "…"
+        text = short(str(exc) or type(exc).__name__, 300)
         raise IntentError(f"Refused {short(kind, 40)}: {text[:1].upper()}{text[1:]}") from exc
     _require_human_turn(game, humans)
     return Intent("act", action=parsed)
 
 
-def _ui_intent(kind: str, action: dict[object, object], n: int) -> Intent:
-    allowed = ("kind", *_UI_FIELDS[kind])
-    extra = [k for k in action if k not in allowed]
-    missing = [k for k in _UI_FIELDS[kind] if k not in action]
-    if extra or missing:
-        parts = ([f"unexpected field(s) {short(sorted(map(str, extra)))}"] if extra else []) + (
-            [f"missing field(s) {', '.join(missing)}"] if missing else []
+def _require_human_turn(game: Game, humans: Collection[int]) -> None:
+    if game.is_over:
+        raise IntentError("The game is over: no more moves.", logging.INFO)
+    current = game.current_seat
+    if current not in humans:
+        raise IntentError(
+            f"It is {game.names[current]}'s turn to act (a bot plays that seat); wait for it.",
+            logging.INFO,
         )
-        raise IntentError(f"Refused {kind}: {'; '.join(parts)}.")
-    try:
-        if kind == "set_view":
-            return Intent(kind, seat=view_seat(action["seat"], n))
-        if kind == "set_bot_delay":
-            return Intent(kind, seconds=delay_seconds(action["seconds"]))
-    except ValueError as exc:
-        raise IntentError(f"Refused {kind}: {exc}.") from exc
-    return Intent(kind)
 
 
+# --- settings ---------------------------------------------------------------------------------
 def view_seat(value: object, n: int) -> int | None:
     """``value`` as a view for ``n`` seats: a seat, ``-1`` (every hand) or None (automatic).
 
     Raises ValueError for anything else.
     """
-    if value is None or (isinstance(value, int) and not isinstance(value, bool) and -1 <= value < n):
+    if value is None or (type(value) is int and -1 <= value < n):
         return value
     raise ValueError(
         f"the view must be a seat number 0..{n - 1}, -1 (teacher: every hand) or null (automatic), "
@@ -159,12 +186,15 @@ def delay_seconds(value: object) -> float:
     )
 
 
-def _require_human_turn(game: Game, humans: Collection[int]) -> None:
-    if game.is_over:
-        raise IntentError("The game is over: no more moves.", logging.INFO)
-    current = game.state.current
-    if current not in humans:
-        raise IntentError(
-            f"It is {game.names[current]}'s turn to act (a bot plays that seat); wait for it.",
-            logging.INFO,
-        )
+def theme_name(value: object) -> str:
+    """``value`` as a theme (one of THEMES); raises ValueError."""
+    if isinstance(value, str) and value in THEMES:
+        return value
+    raise ValueError(f"the theme must be one of {', '.join(THEMES)}, got {short(value)}")
+
+
+def flag(value: object) -> bool:
+    """``value`` as an on/off setting (a bool); raises ValueError."""
+    if type(value) is bool:
+        return value
+    raise ValueError(f"expected true or false, got {short(value)}")

@@ -48,7 +48,7 @@ def resolve_seats(
         if isinstance(spec, str) and spec == HUMAN:
             kinds.append(HUMAN)
             continue
-        bots[seat] = make_bot(default_bot if isinstance(spec, str) and spec == BOT else spec, game, seat)
+        bots[seat] = make_bot(default_bot if isinstance(spec, str) and spec == BOT else spec, game.seed, seat)
         kinds.append(BOT)
     return kinds, bots
 

@@ -1,35 +1,24 @@
 """The game as JSON for the front-end: the ``board``, ``state`` and ``legal`` traits.
 
 Pure functions of a :class:`Game` (nothing here changes it); the shapes are the contract of
-``docs/protocol.md``.  Hidden information is decided by ``viewer``: that seat's hand and
-development cards are sent in detail, the others only as counts (``-1`` shows every hand,
-``None`` none).
+``docs/protocol.md``.  Everything dynamic is read from an observation (``game.observe``): the
+viewer's own seat, or the all-seeing one for the teacher's view (``viewer`` -1, on purpose and
+by name); ``viewer`` None shows no hand at all.  Legality and its reasons come from the engine
+(``legal_actions``, ``why_not``/``reasons``); nothing here decides a rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..engine import Game
-from ..engine.actions import (
-    BuildCity,
-    BuildRoad,
-    BuildSettlement,
-    BuyDevelopmentCard,
-    EndTurn,
-    MaritimeTrade,
-    MoveRobber,
-    PlayKnight,
-    PlayMonopoly,
-    PlayRoadBuilding,
-    PlayYearOfPlenty,
-    RollDice,
-)
+from ..engine.actions import Action, Discard, action_to_dict
 from ..engine.board import GENERIC
-from ..engine.constants import DEV_CARDS, RESOURCES, TERRAINS
-from ..engine.phases import ACCEPTED, DECLINED, DISCARD, MAIN, PENDING, TRADE_CONFIRM, TRADE_RESPONSE
-from ..engine.scoring import public_vp, total_vp
+from ..engine.constants import DEV_CARDS, RESOURCES, TERRAINS, VICTORY_POINT
+from ..engine.observation import Observation
+from ..engine.reasons import CONTROLS
 from ..engine.state import CITY, EMPTY
 from ..engine.topology import (
     EDGE_NODES,
@@ -42,15 +31,15 @@ from ..engine.topology import (
     hex_xy,
     node_xy,
 )
-from ..engine.trade import confirmable, maritime_rates, responders
-from .reasons import reasons_for, waiting_reasons
 
 PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 """Okabe–Ito colours (colour-blind safe) for seats 0..3: blue, vermillion, green, purple."""
 LOG_TAIL = 40
 """Log lines sent with each state update (the newest ones)."""
 TEACHER = -1
-"""The ``viewer`` that sees every hand."""
+"""The ``viewer`` that sees every hand (the all-seeing observation)."""
+UNDO = "undo"
+"""The one control that is not an action of the engine (the widget keeps the snapshots)."""
 
 
 def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any]:
@@ -75,10 +64,10 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
                 "pips": board.pips(h),
             }
         )
-    nodes = []
-    for n in range(NODE_COUNT):
-        x, y = node_xy(n)
-        nodes.append({"id": n, "x": x, "y": y, "hexes": list(NODE_HEXES[n])})
+    nodes = [
+        {"id": n, "x": node_xy(n)[0], "y": node_xy(n)[1], "hexes": list(NODE_HEXES[n])}
+        for n in range(NODE_COUNT)
+    ]
     edges = []
     for e, (a, b) in enumerate(EDGE_NODES):
         (ax, ay), (bx, by) = node_xy(a), node_xy(b)
@@ -102,71 +91,64 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
     return {"hexes": hexes, "nodes": nodes, "edges": edges, "harbors": harbors, "players": players}
 
 
-def _counts(values: Sequence[int], names: Sequence[str]) -> dict[str, int]:
-    return dict(zip(names, values))
+def _named(values: Sequence[int], names: Sequence[str], *, drop_zeros: bool) -> dict[str, int]:
+    return {k: n for k, n in zip(names, values) if n or not drop_zeros}
 
 
-def _nonzero(values: Sequence[int]) -> dict[str, int]:
-    """Resource counts without the zeros (``{"wool": 1}``), for trade terms."""
-    return {RESOURCES[r]: n for r, n in enumerate(values) if n}
-
-
-def _held(values: Sequence[int]) -> dict[str, int]:
-    """Development cards by name, only those held (``{"knight": 2}``): keeps updates small."""
-    return {DEV_CARDS[c]: n for c, n in enumerate(values) if n}
-
-
-def sees(viewer: int | None, seat: int) -> bool:
-    """True when ``viewer`` may see ``seat``'s hand and development cards."""
-    return viewer is not None and viewer in (TEACHER, seat)
-
-
-def _player(game: Game, seat: int, kind: str, visible: bool) -> dict[str, Any]:
-    s = game.state
-    hand, dev, new = s.hands[seat], s.dev[seat], s.dev_new[seat]
-    vp = public_vp(s, seat)
-    roads, settlements, cities = s.pieces[seat]
+def _player(obs: Observation, seat: int, kind: str, visible: bool) -> dict[str, Any]:
+    p = obs.players[seat]
+    hand: Sequence[int] | None = None
+    held: Sequence[int] | None = None
+    new: Sequence[int] | None = None
+    if visible and obs.devs is not None and obs.hands is not None:
+        hand, (held, new) = obs.hands[seat], obs.devs[seat]
+    elif visible and seat == obs.seat:
+        hand, held, new = obs.hand, obs.dev_cards, obs.dev_new
+    hidden = None
+    if held is not None and new is not None:
+        hidden = held[VICTORY_POINT] + new[VICTORY_POINT]
+    roads, settlements, cities = p.pieces
     return {
         "seat": seat,
-        "name": game.names[seat],
+        "name": p.name,
         "kind": kind,
-        "vp": vp,
-        "vp_hidden": total_vp(s, seat) - vp if visible else None,
-        "resources": _counts(hand, RESOURCES) if visible else None,
-        "resource_count": sum(hand),
-        "dev_cards": _held([a + b for a, b in zip(dev, new)]) if visible else None,
-        "dev_new": _held(new) if visible else None,
-        "dev_count": sum(dev) + sum(new),
-        "knights_played": s.knights[seat],
-        "road_length": s.road_len[seat],
-        "longest_road": s.longest == seat,
-        "largest_army": s.army == seat,
+        "vp": p.vp,
+        "vp_hidden": hidden,
+        "resources": None if hand is None else _named(hand, RESOURCES, drop_zeros=False),
+        "resource_count": p.hand_size,
+        "dev_cards": None
+        if held is None or new is None
+        else _named([a + b for a, b in zip(held, new)], DEV_CARDS, drop_zeros=True),
+        "dev_new": None if new is None else _named(new, DEV_CARDS, drop_zeros=True),
+        "dev_count": p.dev_count,
+        "knights_played": p.knights,
+        "road_length": p.road_length,
+        "longest_road": p.longest_road,
+        "largest_army": p.largest_army,
         "pieces": {"roads": roads, "settlements": settlements, "cities": cities},
-        "discard": s.discards[seat] if s.phase == DISCARD else 0,
+        "discard": p.discard if obs.phase == "discard" else 0,
     }
 
 
-def _trade(game: Game) -> dict[str, Any] | None:
-    s = game.state
-    if s.trade is None:
+def _trade(obs: Observation) -> dict[str, Any] | None:
+    if obs.trade is None:
         return None
-    proposer, to, give, want = s.trade
+    proposer, to, give, want = obs.trade
+    n = len(obs.names)
+    seats = [to] if to >= 0 else [(proposer + i) % n for i in range(1, n)]
+    words = {0: "pending", 1: "accepted", 2: "declined"}  # phases.PENDING/ACCEPTED/DECLINED
     responses: dict[str, Any] = {}
-    for q in responders(s):
-        answer, q_give, q_want = s.answers[q] if q < len(s.answers) else (PENDING, (), ())
-        if answer == PENDING:
-            responses[str(q)] = "pending"
-        elif answer == ACCEPTED:
-            responses[str(q)] = "accepted"
-        elif answer == DECLINED:
-            responses[str(q)] = "declined"
-        else:
-            responses[str(q)] = {"give": _nonzero(q_give), "want": _nonzero(q_want)}
+    for q in seats:
+        answer, q_give, q_want = obs.answers[q]
+        responses[str(q)] = words.get(answer) or {
+            "give": _named(q_give, RESOURCES, drop_zeros=True),
+            "want": _named(q_want, RESOURCES, drop_zeros=True),
+        }
     return {
         "from": proposer,
         "to": None if to < 0 else to,
-        "give": _nonzero(give),
-        "want": _nonzero(want),
+        "give": _named(give, RESOURCES, drop_zeros=True),
+        "want": _named(want, RESOURCES, drop_zeros=True),
         "responses": responses,
     }
 
@@ -178,47 +160,53 @@ def state_json(
     *,
     version: int = 0,
     error: str | None = None,
-    bot_delay: float = 0.6,
-    show_pips: bool = False,
     log_tail: int = LOG_TAIL,
 ) -> dict[str, Any]:
-    """The dynamic ``state`` trait, as ``viewer`` may see it.
+    """The dynamic ``state`` trait, as ``viewer`` may see it (a seat, TEACHER or None).
 
     ``seats`` gives each seat's kind (``"human"`` or ``"bot"``); ``log_tail`` how many of the
-    newest log lines to send.
+    newest log lines to send, worded for the viewer.
     """
-    s = game.state
-    owner, level = s.node_owner, s.node_level
+    obs = game.observe(viewer if viewer is not None and viewer >= 0 else None)
+    owner, level = obs.node_owner, obs.node_level
     buildings = [
         [n, owner[n], "city" if level[n] == CITY else "settlement"]
         for n in range(NODE_COUNT)
         if owner[n] != EMPTY
     ]
-    roads = [[e, p] for e, p in enumerate(s.edge_owner) if p != EMPTY]
-    bank = _counts(s.bank, RESOURCES)
-    bank["dev_cards"] = len(s.deck)
+    roads = [[e, p] for e, p in enumerate(obs.edge_owner) if p != EMPTY]
+    bank: dict[str, int] = _named(obs.bank, RESOURCES, drop_zeros=False)
+    bank["dev_cards"] = obs.deck_size
+    log = game.log_for(viewer) if log_tail > 0 else []
     return {
         "version": version,
-        "turn": s.turn,
-        "phase": s.phase_name(),
-        "current": s.current,
-        "turn_player": s.turn_player,
+        "turn": obs.turn,
+        "phase": obs.phase,
+        "current": obs.current,
+        "turn_player": obs.turn_player,
         "viewer": viewer,
-        "robber": s.robber,
-        "dice": list(s.dice) if s.dice is not None else None,
-        "dice_counts": list(s.dice_counts),
+        "robber": obs.robber,
+        "dice": list(obs.dice) if obs.dice is not None else None,
+        "dice_counts": list(obs.dice_counts),
         "buildings": buildings,
         "roads": roads,
-        "players": [_player(game, p, seats[p], sees(viewer, p)) for p in range(s.n)],
+        "players": [
+            _player(obs, p, seats[p], viewer is not None and viewer in (TEACHER, p))
+            for p in range(len(seats))
+        ],
         "bank": bank,
-        "trade": _trade(game),
-        "road_building": s.free_roads,
-        "winner": s.winner if s.winner >= 0 else None,
-        "log": game.log[-log_tail:] if log_tail > 0 else [],
+        "trade": _trade(obs),
+        "road_building": obs.free_roads,
+        "winner": obs.winner,
+        "log": log[-log_tail:] if log_tail > 0 else [],
         "error": error,
-        "bot_delay": bot_delay,
-        "show_pips": show_pips,
     }
+
+
+@lru_cache(maxsize=4096)
+def _action_json(action: Action) -> dict[str, Any]:
+    """Actions are immutable values: their JSON form is computed once (copied by the caller)."""
+    return action_to_dict(action)
 
 
 def legal_json(
@@ -230,83 +218,33 @@ def legal_json(
     undo_reason: str | None = None,
 ) -> dict[str, Any]:
     """The ``legal`` trait: what ``seat`` (the human who must act now, or ``None`` when no human
-    may act) can do, with plain-words ``reasons`` for every disabled control.
-
-    ``undo`` / ``undo_reason`` come from the widget, which keeps the undo snapshots.
+    may act) can do, in the engine's action JSON, with the engine's reasons for every disabled
+    control.  ``undo`` / ``undo_reason`` come from the widget, which keeps the undo snapshots.
     """
-    s = game.state
     out: dict[str, Any] = {
         "version": version,
-        "seat": seat,
-        "roll": False,
-        "end_turn": False,
-        "buy_development_card": False,
-        "roads": [],
-        "settlements": [],
-        "cities": [],
-        "robber": [],
-        "maritime": [],
-        "play": {"knight": False, "road_building": False, "year_of_plenty": False, "monopoly": False},
-        "year_of_plenty": [],
+        "seat": None,
+        "actions": [],
+        "open": [],
         "discard": 0,
-        "offer_trade": False,
-        "respond_trade": False,
-        "accept_trade": False,
-        "confirm_trade": [],
-        "cancel_trade": False,
+        "rates": None,
         "undo": False,
         "reasons": {},
     }
-    if seat is None or seat != s.current or game.is_over:
-        out["seat"] = None
-        out["reasons"] = waiting_reasons(game)
+    if seat is None or seat != game.current_seat or game.is_over:
+        waiting = game.waiting_text()
+        out["reasons"] = dict.fromkeys((*CONTROLS, UNDO), waiting)
         return out
-    actions = game.legal_actions()
-    robber: dict[int, list[int]] = {}
-    rates = maritime_rates(s, game.board, seat)
-    for a in actions:
-        t = type(a)
-        if t is BuildRoad:
-            out["roads"].append(a.edge)  # type: ignore[attr-defined]
-        elif t is BuildSettlement:
-            out["settlements"].append(a.node)  # type: ignore[attr-defined]
-        elif t is BuildCity:
-            out["cities"].append(a.node)  # type: ignore[attr-defined]
-        elif t is MoveRobber:
-            victims = robber.setdefault(a.hex, [])  # type: ignore[attr-defined]
-            if a.victim is not None:  # type: ignore[attr-defined]
-                victims.append(a.victim)  # type: ignore[attr-defined]
-        elif t is MaritimeTrade:
-            give, get = a.give, a.get  # type: ignore[attr-defined]
-            out["maritime"].append({"give": RESOURCES[give], "get": RESOURCES[get], "rate": rates[give]})
-        elif t is PlayYearOfPlenty:
-            out["play"]["year_of_plenty"] = True
-            out["year_of_plenty"].append([RESOURCES[a.first], RESOURCES[a.second]])  # type: ignore[attr-defined]
-    out["robber"] = [{"hex": h, "victims": v} for h, v in robber.items()]
-    out["roll"] = RollDice() in actions
-    out["end_turn"] = EndTurn() in actions
-    out["buy_development_card"] = BuyDevelopmentCard() in actions
-    out["play"]["knight"] = PlayKnight() in actions
-    out["play"]["road_building"] = PlayRoadBuilding() in actions
-    out["play"]["monopoly"] = any(type(a) is PlayMonopoly for a in actions)
-    out["discard"] = s.discards[seat] if s.phase == DISCARD else 0
-    out["offer_trade"] = can_offer_trade(game, seat)
-    if s.phase == TRADE_RESPONSE:
-        out["respond_trade"] = True
-        out["accept_trade"] = any(a.kind == "accept_trade" for a in actions)
-    if s.phase == TRADE_CONFIRM:
-        out["confirm_trade"] = confirmable(s)
-        out["cancel_trade"] = True
+    obs = game.observe(seat)
+    assert obs.rates is not None
+    out["seat"] = seat
+    out["actions"] = [dict(_action_json(a)) for a in obs.legal if type(a) is not Discard]
+    out["open"] = list(obs.open)
+    out["discard"] = obs.players[seat].discard if obs.phase == "discard" else 0
+    out["rates"] = _named(obs.rates, RESOURCES, drop_zeros=False)
     out["undo"] = bool(undo)
-    out["reasons"] = reasons_for(game, seat, out, undo_reason)
+    reasons = game.reasons(seat)
+    if not undo:
+        reasons[UNDO] = undo_reason or "Nothing to take back."
+    out["reasons"] = reasons
     return out
-
-
-def can_offer_trade(game: Game, seat: int) -> bool:
-    """True when ``seat`` may propose a domestic trade now (its turn, after the roll, cards
-    in hand, and — with strict phases — nothing built yet this turn).
-    """
-    s = game.state
-    if s.phase != MAIN or seat != s.turn_player or not any(s.hands[seat]):
-        return False
-    return not (game.rules.strict_phases and s.built)

@@ -2,45 +2,41 @@
 
 How the pieces move:
 
-* Python → front-end: three synced traits, ``board`` (static, once per game), ``state`` and
-  ``legal`` (rebuilt by :meth:`CatanWidget._publish` after every change, with a new ``version``).
-* front-end → Python: one custom message type, validated by :func:`.protocol.parse_intent`,
-  applied with ``Game.step`` (the engine is the only judge of the rules).
-* Bots: an asyncio task on the kernel's running loop plays bot seats with ``bot_delay`` seconds
-  between moves.  Without a running loop (plain Python, tests) call :meth:`advance_bots`.
-* A cell that steps ``w.game`` directly: the same task polls a cheap fingerprint of the game
-  (the ``State`` object's identity plus the lengths of ``history`` and ``events``, which every
-  ``step``, ``stage`` and load changes) a few times a second and redraws when it moved, so no
-  engine hook is needed and nothing is missed while the kernel is idle.  After editing the
-  state in place (``w.game.state.hands[0][2] = 5``) call :meth:`refresh`.
+* Python → front-end: ``board`` (static, once per game), ``state`` and ``legal`` (rebuilt by
+  :meth:`CatanWidget._publish` after every change, with a new ``version``), all read-only for
+  the front-end.
+* Settings are traits both sides may set, validated on the way in: ``bot_delay``, ``view``,
+  ``show_pips``, ``theme`` and ``bots_paused``.
+* front-end → Python: one custom message type carrying moves only, validated by
+  :func:`.protocol.parse_intent` and applied with ``Game.step`` (the engine is the only judge).
+* The widget observes its game (``Game.subscribe``): a cell that steps ``w.game`` redraws the
+  board at once.  Bots play on an asyncio task that exists only while a bot must move
+  (:mod:`.runner`); without a running loop (plain Python, tests) call :meth:`advance_bots`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-from ..bots import Bot
 from ..engine import Game, Rules
 from ..engine.actions import Action, RollDice
 from ..engine.board import Board
 from ..engine.errors import IllegalActionError
+from ..engine.registry import Bot
+from . import runner
 from .protocol import IntentError, delay_seconds, parse_intent, short, view_seat
 from .seats import HUMAN, SeatSpec, resolve_seats, seat_list, seat_specs
+from .settings import Settings, logger
 from .undo import UndoStack
 from .view import TEACHER, board_json, legal_json, state_json
-
-logger = logging.getLogger("catan_widget")
-logger.addHandler(logging.NullHandler())
-
-POLL_SECONDS = 0.25
-"""How often the background task looks for changes made to ``w.game`` from a cell."""
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 _BUNDLE = _STATIC / "widget.js"
@@ -55,7 +51,21 @@ export default {
 """
 
 
-class CatanWidget(anywidget.AnyWidget):
+def _observer(widget: CatanWidget) -> Callable[[Game], None]:
+    """A game observer that holds the widget weakly (and drops itself once it is gone)."""
+    ref = weakref.ref(widget)
+
+    def changed(game: Game) -> None:
+        w = ref()
+        if w is None:
+            game.unsubscribe(changed)
+        else:
+            w._game_changed(game)
+
+    return changed
+
+
+class CatanWidget(Settings, anywidget.AnyWidget):
     """The Catan board for a :class:`Game`, playable by clicking.
 
     Args:
@@ -63,8 +73,8 @@ class CatanWidget(anywidget.AnyWidget):
             that very object: stepping it from a cell updates the board.
         seats: who plays each seat — a dict by player name (``{"Ada": "human", "Bo": "bot"}``;
             players left out are human), or a list by seat.  A seat is ``"human"``, ``"bot"``
-            (the ``bot`` kind), ``"greedy"``, ``"random"`` or any object with
-            ``choose(game) -> Action``.  ``None``: every seat human (hot-seat).
+            (the ``bot`` kind), a registered bot name (``"greedy"``, ``"random"``) or any object
+            with ``choose(observation) -> Action``.  ``None``: every seat human (hot-seat).
         bot_delay: seconds between two bot moves, so humans can follow.
         viewer: whose hand to show: a seat, ``-1`` (teacher: every hand) or ``None`` (automatic:
             the single human, or in hot-seat the human who must act now; everything when only
@@ -97,27 +107,28 @@ class CatanWidget(anywidget.AnyWidget):
             raise TypeError(f"CatanWidget needs a Game, got {type(game).__name__}")
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+        self._ready = False
         specs = seat_specs(game, seats)
         kinds, bots = resolve_seats(game, specs, bot)
         board = board_json(game, colors)
-        delay, fixed_viewer = delay_seconds(bot_delay), view_seat(viewer, len(game.names))
-        super().__init__()
+        delay, view = delay_seconds(bot_delay), view_seat(viewer, len(game.names))
         self._game = game
+        super().__init__(bot_delay=delay, view=view)
         self._specs, self._default_bot, self._colors = specs, bot, colors
         self._kinds: list[str] = kinds
         self._bots: dict[int, Bot] = bots
-        self._bot_delay = delay
-        self._fixed_viewer = fixed_viewer
         self._teacher = bool(teacher)
-        self._peek: tuple[int, int | None] | None = None
-        self._show_pips = False
+        self._viewed_by: int | None = None
         self._version = 0
         self._fault: str | None = None
+        self._busy = False
         self._undo = UndoStack()
         self._dice: list[tuple[int, int]] = []
-        self._seen: tuple[object, int, int] = (None, -1, -1)
+        self._watch = _observer(self)
+        game.subscribe(self._watch)
         self.on_msg(self._on_msg)
         self.board = board
+        self._ready = True
         self._publish()
         self._start()
 
@@ -144,6 +155,22 @@ class CatanWidget(anywidget.AnyWidget):
         game = Game(players=names, seed=seed, board=board, rules=rules, first=first)
         return cls(game, seats, bot=bot, **options)
 
+    @traitlets.observe("view", "show_pips", "theme")
+    def _setting_changed(self, change: Any) -> None:
+        if self._ready:
+            if change["name"] == "view":
+                self._viewed_by = self._acting_human()
+            self._publish()
+
+    @traitlets.observe("bot_delay", "bots_paused")
+    def _bots_setting_changed(self, change: Any) -> None:
+        if change["name"] == "bots_paused" and not change["new"]:
+            self._fault = None
+            if self._ready:
+                self._publish()
+        if self._ready:
+            self._start()
+
     # --- what users read and set ---------------------------------------------------------------
     @property
     def game(self) -> Game:
@@ -157,26 +184,19 @@ class CatanWidget(anywidget.AnyWidget):
         if len(game.names) != len(self._specs):
             raise ValueError(f"the widget has {len(self._specs)} seats; that game has {len(game.names)}")
         kinds, bots = resolve_seats(game, self._specs, self._default_bot)
+        self._game.unsubscribe(self._watch)
         self._game, self._kinds, self._bots = game, kinds, bots
+        game.subscribe(self._watch)
         self._undo = UndoStack()
         self._fault = None
         self.board = board_json(game, self._colors)
         self._publish()
+        self._start()
 
     @property
     def humans(self) -> list[int]:
         """Seats played by humans at this screen."""
         return [i for i, kind in enumerate(self._kinds) if kind == HUMAN]
-
-    @property
-    def bot_delay(self) -> float:
-        """Seconds between two bot moves."""
-        return self._bot_delay
-
-    @bot_delay.setter
-    def bot_delay(self, seconds: float) -> None:
-        self._bot_delay = delay_seconds(seconds)
-        self._publish()
 
     @property
     def teacher(self) -> bool:
@@ -186,7 +206,7 @@ class CatanWidget(anywidget.AnyWidget):
     @teacher.setter
     def teacher(self, on: bool) -> None:
         self._teacher = bool(on)
-        self._peek = None
+        self.view = None
         self._publish()
 
     @property
@@ -196,40 +216,50 @@ class CatanWidget(anywidget.AnyWidget):
 
     @viewer.setter
     def viewer(self, seat: int | None) -> None:
-        self._fixed_viewer = view_seat(seat, len(self._game.names))
-        self._peek = None
-        self._publish()
+        self.view = seat
 
     @property
     def bots_running(self) -> bool:
-        """True while the background task plays the bots (there is a running event loop)."""
+        """True while the bots' task is alive (a bot must move and an event loop runs)."""
         return self._task is not None and not self._task.done()
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` was called: the widget refuses messages and bot moves."""
+        return self._closed
 
     # --- actions from Python -----------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw from ``w.game`` now and resume bots paused by an error.
 
         Steps made with ``w.game.step(...)`` show up by themselves; call this after editing the
-        game's state in place, or to redraw at once in plain Python.
+        game's state in place (or call ``w.game.changed()``).
         """
+        self._require_open()
         self._fault = None
         self._undo.clear()
+        self.bots_paused = False
         self._publish()
         self._start()
 
+    def resume(self) -> None:
+        """Resume the bots after they were paused by an error (the same as :meth:`refresh`)."""
+        self.refresh()
+
     def advance_bots(self, max_moves: int = 10_000) -> int:
-        """Play bot moves now, synchronously, until a human must act, the game ends or
-        ``max_moves`` were made; returns how many were made.
+        """Play bot moves now, synchronously, until a human must act, the game ends, the bots
+        are paused or ``max_moves`` were made; returns how many were made.
 
         With a running event loop the bots move by themselves; this is for plain Python and tests.
         """
-        self._sync()
-        fault = self._fault
+        self._require_open()
         moved = 0
-        while moved < max_moves and self._bot_move():
+        while moved < max_moves and self.bot_delay_now() is not None:
+            before = len(self._game.history)
+            self.play_one_bot_move()
+            if len(self._game.history) == before:
+                break
             moved += 1
-        if moved or self._fault != fault:
-            self._publish()
         return moved
 
     def script_dice(self, *rolls: tuple[int, int]) -> None:
@@ -246,57 +276,115 @@ class CatanWidget(anywidget.AnyWidget):
         Returns True when accepted.  A refused message changes nothing in the game, sets
         ``state.error`` to the reason in plain words and is logged on the ``catan_widget`` logger.
         """
-        self._sync()
         try:
+            if self._closed:
+                raise IntentError("This board is closed: it takes no more moves.")
             intent = parse_intent(msg, version=self._version, game=self._game, humans=self.humans)
-            if intent.kind == "act":
+            if intent.kind == "undo":
+                self._take_back()
+            else:
                 assert intent.action is not None
                 self._act(intent.action)
-            elif intent.kind == "undo":
-                self._take_back()
-            elif intent.kind == "set_view":
-                self._peek = None if intent.seat is None else (intent.seat, self._acting_human())
-            elif intent.kind == "toggle_pips":
-                self._show_pips = not self._show_pips
-            elif intent.kind == "set_bot_delay":
-                assert intent.seconds is not None
-                self._bot_delay = intent.seconds
         except IntentError as exc:
             logger.log(
                 exc.level, "Refused a message from the front-end: %s (message: %s)", exc, short(msg, 200)
             )
-            self._publish(error=str(exc))
+            if not self._closed:
+                self._publish(error=str(exc))
             return False
         self._publish()
+        self._start()
         return True
 
     def close(self) -> None:
-        """Stop the bots' task and close the widget."""
+        """Stop the bots' task, stop observing the game and close the widget."""
         self._closed = True
+        game = getattr(self, "_game", None)
+        if game is not None and hasattr(self, "_watch"):
+            game.unsubscribe(self._watch)
         task = getattr(self, "_task", None)
         if task is not None:
             task.cancel()
             self._task = None
         super().close()
 
+    # --- the bots (see runner.py) ----------------------------------------------------------------
+    def bot_delay_now(self) -> float | None:
+        """Seconds before the next bot move, or None when no bot may move now."""
+        g = self._game
+        if self._closed or self._fault is not None or self.bots_paused or g.is_over:
+            return None
+        return self.bot_delay if g.current_seat in self._bots else None
+
+    def play_one_bot_move(self) -> None:
+        """One bot move; a bot that fails (any exception) pauses the bots with a visible message."""
+        seat = self._game.current_seat
+        g, name = self._game, self._game.names[seat]
+        try:
+            action = self._bots[seat].choose(g.observe(seat))
+        except BaseException as exc:
+            self._bot_failed(f"The bot playing {name} failed: {short(exc, 200)}.", exc)
+            return
+        if self._closed or g is not self._game:
+            return  # closed (or given another game) while the bot was thinking: drop the move
+        try:
+            self._busy = True
+            self._step(action)
+        except BaseException as exc:
+            self._bot_failed(f"The bot playing {name} chose an illegal move ({short(action)}): {exc}", exc)
+            return
+        finally:
+            self._busy = False
+        self._undo.clear()
+        self._publish()
+
+    def _bot_failed(self, text: str, exc: BaseException) -> None:
+        self._fault = f"{text} The bots are paused: fix the bot, then resume them."
+        logger.error("%s", text, exc_info=exc)
+        self.bots_paused = True
+        self._publish()
+
+    def _start(self) -> None:
+        if not self._closed:
+            self._task = runner.start(self, self._task)
+            if self._task is not None:
+                self._task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        if task.cancelled() or task.exception() is None:
+            return
+        exc = task.exception()
+        assert exc is not None
+        self._bot_failed(f"The bots stopped after an error: {short(exc, 200)}.", exc)
+
     # --- internals -----------------------------------------------------------------------------
+    def _require_open(self) -> None:
+        if self._closed:
+            raise RuntimeError("This CatanWidget is closed: make a new one to go on playing.")
+
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
         try:
             self.handle_message(content)
         except Exception as exc:  # a comm handler must never raise into the kernel
             logger.exception("catan_widget: error while handling a message")
-            self._publish(error=f"Internal error: {exc!r}")
+            self._publish(error=f"Internal error: {short(exc, 200)}")
+
+    def _game_changed(self, game: Game) -> None:
+        """The observer: a cell (or anything but this widget) changed the game."""
+        if self._busy or self._closed:
+            return
+        self._undo.clear()
+        self._publish()
+        self._start()
 
     def _acting_human(self) -> int | None:
         g = self._game
-        current = g.state.current
+        current = g.current_seat
         return current if self._kinds[current] == HUMAN and not g.is_over else None
 
     def _current_viewer(self) -> int | None:
-        if self._peek is not None:
-            return self._peek[0]
-        if self._fixed_viewer is not None:
-            return self._fixed_viewer
+        if self.view is not None:
+            return self.view
         humans = self.humans
         if self._teacher or not humans or self._game.is_over:
             return TEACHER
@@ -304,27 +392,23 @@ class CatanWidget(anywidget.AnyWidget):
             return humans[0]
         return self._acting_human()
 
-    def _expire_peek(self) -> None:
-        """In hot-seat, a view chosen by one human ends when another human must act."""
-        if self._peek is None or len(self.humans) < 2:
+    def _expire_view(self) -> None:
+        """In hot-seat, a view picked by one human ends when another human must act."""
+        if self.view is None or len(self.humans) < 2:
             return
         acting = self._acting_human()
-        if acting is not None and acting != self._peek[1]:
-            self._peek = None
+        if acting is not None and acting != self._viewed_by:
+            self._ready = False
+            self.view = None
+            self._ready = True
 
     def _publish(self, error: str | None = None) -> None:
         """Send a new ``state`` and ``legal`` (one version) to the front-end."""
         self._version += 1
-        self._expire_peek()
+        self._expire_view()
         g, acting = self._game, self._acting_human()
         state = state_json(
-            g,
-            self._current_viewer(),
-            self._kinds,
-            version=self._version,
-            error=error or self._fault,
-            bot_delay=self._bot_delay,
-            show_pips=self._show_pips,
+            g, self._current_viewer(), self._kinds, version=self._version, error=error or self._fault
         )
         legal = legal_json(
             g,
@@ -336,20 +420,6 @@ class CatanWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self.state = state
             self.legal = legal
-        self._seen = self._fingerprint()
-
-    def _fingerprint(self) -> tuple[object, int, int]:
-        g = self._game
-        return (g.state, len(g.history), len(g.events))
-
-    def _sync(self) -> bool:
-        """Redraw if the game moved behind the widget's back (a cell stepped ``w.game``)."""
-        seen, now = self._seen, self._fingerprint()
-        if seen[0] is now[0] and seen[1:] == now[1:]:
-            return False
-        self._undo.clear()
-        self._publish()
-        return True
 
     def _step(self, action: Action) -> None:
         """``game.step`` with the next scripted roll, if any."""
@@ -360,87 +430,27 @@ class CatanWidget(anywidget.AnyWidget):
 
     def _act(self, action: Action) -> None:
         g = self._game
-        seat, before = g.state.current, g.fork()
+        seat, before = g.current_seat, g.fork()
         try:
+            self._busy = True
             self._step(action)
         except IllegalActionError as exc:
             raise IntentError(str(exc), logging.INFO) from exc
+        finally:
+            self._busy = False
         self._undo.record(seat, before, action)
 
     def _take_back(self) -> None:
         acting = self._acting_human()
         if not self._undo.can_undo(acting):
             raise IntentError(self._undo.reason(acting), logging.INFO)
-        self._game.restore(self._undo.pop())
-
-    def _bot_seat(self) -> int | None:
-        g = self._game
-        if g.is_over or self._fault is not None:
-            return None
-        current = g.state.current
-        return current if current in self._bots else None
-
-    def _bot_move(self) -> bool:
-        """One bot move, if a bot must act; False when none did (or the bot failed)."""
-        seat = self._bot_seat()
-        if seat is None:
-            return False
-        g = self._game
-        name = g.names[seat]
+        self._busy = True
         try:
-            action = self._bots[seat].choose(g.fork())
-        except Exception as exc:
-            return self._bot_failed(f"The bot playing {name} failed: {exc!r}.", exc)
-        try:
-            self._step(action)
-        except Exception as exc:
-            return self._bot_failed(
-                f"The bot playing {name} chose an illegal move ({short(action)}): {exc}", exc
-            )
-        self._undo.clear()
-        return True
-
-    def _bot_failed(self, text: str, exc: BaseException) -> bool:
-        self._fault = f"{text} Bots are paused: fix the bot, then call refresh()."
-        logger.error("%s", text, exc_info=exc)
-        return False
-
-    def _start(self) -> None:
-        """Start the bots' task on the running event loop, if there is one."""
-        if self._closed or self.bots_running:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self._task = loop.create_task(self._run())
-        self._task.add_done_callback(self._task_done)
-
-    async def _run(self) -> None:
-        """Play the bots with a pause between moves; redraw when a cell moved the game."""
-        while True:
-            self._sync()
-            if self._bot_seat() is None:
-                await asyncio.sleep(POLL_SECONDS)
-                continue
-            await asyncio.sleep(self._bot_delay)
-            self._sync()
-            fault = self._fault
-            if self._bot_move() or self._fault != fault:
-                self._publish()
-
-    def _task_done(self, task: asyncio.Task[None]) -> None:
-        if task.cancelled():
-            return
-        exc = task.exception()
-        if exc is None:
-            return
-        logger.error("catan_widget: the bots' task stopped", exc_info=exc)
-        self._fault = f"The bots stopped after an error: {exc!r}. Call refresh() to restart them."
-        self._publish()
+            self._game.restore(self._undo.pop())
+        finally:
+            self._busy = False
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        self._sync()
         self._start()
         return super()._repr_mimebundle_(**kwargs)
 

@@ -17,6 +17,7 @@ from catan_widget import (
     RollDice,
 )
 from catan_widget.engine.actions import ACTION_TYPES
+from catan_widget.engine.constants import MONOPOLY
 
 from .helpers import assert_illegal, hand, path, staged
 
@@ -206,11 +207,25 @@ def test_road_building_ends_early_without_a_legal_spot() -> None:
     assert game.phase == "main"
 
 
-def test_road_building_is_not_playable_without_roads_or_spots() -> None:
+def test_road_building_with_no_road_left_spends_the_card_and_builds_nothing() -> None:
     fifteen = path(0, 3, 7, 11, 16, 21, 27, 33, 38, 43, 47, 51, 48, 52, 49, 53)
     game = _main(settlements={0: [0]}, roads={0: fifteen}, dev_cards={0: {"road_building": 1}})
-    assert PlayRoadBuilding() not in game.legal_actions()
-    assert_illegal(game, PlayRoadBuilding(), "no road to place")
+    assert PlayRoadBuilding() in game.legal_actions()
+    game.step(PlayRoadBuilding())
+    assert game.phase == "main"
+    assert game.players[0].development_cards["road_building"] == 0
+    assert game.players[0].roads == sorted(fifteen)
+    assert_illegal(game, PlayKnight(), "one development card")
+
+
+def test_road_building_with_no_legal_spot_spends_the_card_and_builds_nothing() -> None:
+    # seat 0's only building is hemmed in on every side by seat 1's roads
+    game = _main(settlements={0: [0]}, roads={1: [0, 1]}, dev_cards={0: {"road_building": 1}})
+    assert not [a for a in game.legal_actions() if isinstance(a, BuildRoad)]
+    game.step(PlayRoadBuilding())
+    assert game.phase == "main"
+    assert game.players[0].development_cards["road_building"] == 0
+    assert game.players[0].roads == []
 
 
 def test_road_building_before_the_roll_returns_to_the_roll() -> None:
@@ -250,7 +265,8 @@ def test_monopoly_takes_every_card_of_the_resource() -> None:
     assert hand(game, 1) == [0, 0, 1, 0, 0]
     assert hand(game, 2) == [0] * 5
     assert hand(game, 3) == [0, 0, 0, 4, 0]
-    assert game.log[-1] == "Ada played monopoly: took 5 ore"
+    assert game.log[-1] == "Ada played monopoly: took 5 ore (3 ore from Bo, 2 ore from Cy)"
+    assert game.events[-1] == ("play", 0, MONOPOLY, (ORE, (0, 3, 2, 0)))
 
 
 # --- victory point cards ----------------------------------------------------------------------

@@ -1,0 +1,136 @@
+"""Card counting: what one seat can know of every hand from public events alone.
+
+For each seat and resource the counter keeps a *known* count, the number of cards of that
+resource the viewer is sure the seat holds (seen produced, taken from the bank, traded,
+monopolised, stolen in front of the viewer), lowered when the seat pays or gives cards away.
+The rest of the hand, whose size is public, is *unknown*: stolen cards the viewer did not see,
+and whatever a staged position put there.  Known counts are lower bounds, never guesses: a card
+stolen out of sight lowers each resource the seat might have lost by one.
+
+``viewer`` -1 sees every card (the teacher); ``None`` is an onlooker who sees only public events.
+"""
+
+from __future__ import annotations
+
+from .constants import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST
+from .events import Event
+
+Known = list[list[int]]
+"""Per seat, 5 known counts."""
+
+_PAID_COST = {"road": ROAD_COST, "settlement": SETTLEMENT_COST}
+
+
+def _spend(row: list[int], cards: tuple[int, ...] | list[int]) -> None:
+    for r in range(5):
+        if cards[r]:
+            row[r] = max(0, row[r] - cards[r])
+
+
+def _gain(row: list[int], cards: tuple[int, ...] | list[int]) -> None:
+    for r in range(5):
+        row[r] += cards[r]
+
+
+def _one(r: int) -> list[int]:
+    out = [0] * 5
+    out[r] = 1
+    return out
+
+
+def count_event(known: Known, event: Event, viewer: int | None) -> None:
+    """Update ``known`` with one event, as ``viewer`` sees it."""
+    kind, p = event[0], event[1]
+    if kind == "roll":
+        for q, r, n in event[3]:
+            known[q][r] += n
+    elif kind == "setup_income":
+        _gain(known[p], event[2])
+    elif kind in _PAID_COST:
+        if event[3]:
+            _spend(known[p], _PAID_COST[kind])
+    elif kind == "city":
+        _spend(known[p], CITY_COST)
+    elif kind == "buy":
+        _spend(known[p], DEV_CARD_COST)
+    elif kind == "play":
+        _count_play(known, p, event[2], event[3])
+    elif kind == "discard":
+        _spend(known[p], event[2])
+    elif kind == "robber":
+        _count_steal(known, p, event[3], event[4], viewer)
+    elif kind == "maritime":
+        give, rate, get = event[2], event[3], event[4]
+        cost = [0] * 5
+        cost[give] = rate
+        _spend(known[p], cost)
+        known[p][get] += 1
+    elif kind == "trade":
+        other, gives, gets = event[2], event[3], event[4]
+        _spend(known[p], gives)
+        _gain(known[p], gets)
+        _spend(known[other], gets)
+        _gain(known[other], gives)
+    elif kind == "staged":
+        for row in known:
+            row[:] = [0] * 5
+
+
+def _count_play(known: Known, p: int, card: int, data: tuple[object, ...]) -> None:
+    from .constants import MONOPOLY, YEAR_OF_PLENTY
+
+    if card == YEAR_OF_PLENTY:
+        for r in data:
+            assert isinstance(r, int)
+            known[p][r] += 1
+    elif card == MONOPOLY:
+        r, takes = data
+        assert isinstance(r, int)
+        assert isinstance(takes, tuple)
+        for q in range(len(takes)):
+            if q != p:
+                known[q][r] = 0
+        known[p][r] += sum(takes)
+
+
+def _count_steal(known: Known, thief: int, victim: int | None, taken: int, viewer: int | None) -> None:
+    if victim is None or taken < 0:
+        return
+    if viewer == -1 or viewer in (thief, victim):
+        known[victim][taken] = max(0, known[victim][taken] - 1)
+        known[thief][taken] += 1
+    else:
+        _spend(known[victim], [1, 1, 1, 1, 1])
+
+
+class CardCounter:
+    """Known counts for one viewer, kept up to date with a game's event list as it grows."""
+
+    __slots__ = ("events", "known", "played", "seen", "viewer")
+
+    def __init__(self, n: int, viewer: int | None) -> None:
+        """A counter for ``n`` seats, as ``viewer`` sees them."""
+        self.viewer = viewer
+        self.known: Known = [[0] * 5 for _ in range(n)]
+        self.played: Known = [[0] * 5 for _ in range(n)]
+        """Development cards each seat played since the start (or the staged position)."""
+        self.events: object = None
+        self.seen = 0
+
+    def update(self, events: list[Event]) -> Known:
+        """Catch up with ``events`` (started again when it is another list or it shrank)."""
+        if events is not self.events or len(events) < self.seen:
+            self.known = [[0] * 5 for _ in self.known]
+            self.played = [[0] * 5 for _ in self.known]
+            self.events, self.seen = events, 0
+        known, played, viewer = self.known, self.played, self.viewer
+        for event in events[self.seen :]:
+            count_event(known, event, viewer)
+            kind = event[0]
+            if kind == "play":
+                played[event[1]][event[2]] += 1
+            elif kind == "staged":
+                for row in played:
+                    row[:] = [0] * 5
+        self.seen = len(events)
+        return known

@@ -1,0 +1,145 @@
+"""A game a seat could be in: everything it knows kept, everything hidden from it redrawn.
+
+``determinize(observation, rng)`` builds an independent :class:`Game` from an
+:class:`~.observation.Observation` alone, so what it returns cannot depend on anything the seat
+does not know.  Redrawn consistently with the observation:
+
+* opponents' resource cards: each keeps the cards the seat knows it holds; the rest of every
+  hand is dealt at random from the cards of each resource that are neither in the bank, nor in
+  the seat's own hand, nor known to be in a hand (the totals always match: 19 of each resource);
+* opponents' development cards and the deck's order: the cards nobody has shown (25 minus the
+  played ones minus the seat's own) are shuffled and dealt (each opponent's count is public),
+  the rest is the deck;
+* future dice and steals: the new game has its own random generator, drawn from ``rng``.
+
+The new game starts from this position (like a staged one): empty history, no events.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .constants import CARDS_PER_RESOURCE, DEV_DECK_COUNTS
+from .phases import PHASES
+from .rng import Rng
+from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .observation import Observation
+
+
+def _seed_from(rng: random.Random | int) -> int:
+    if isinstance(rng, random.Random):
+        return rng.getrandbits(63)
+    if type(rng) is int:
+        return rng
+    raise TypeError(f"determinize() takes a random.Random or an int seed, got {type(rng).__name__}")
+
+
+def _deal(pool: list[int], counts: list[int], rng: Rng) -> list[list[int]]:
+    """Shuffle ``pool`` (a list of ids 0..4) and deal ``counts[q]`` of them to each q, as counts."""
+    rng.shuffle(pool)
+    out = []
+    at = 0
+    for c in counts:
+        row = [0] * 5
+        for item in pool[at : at + c]:
+            row[item] += 1
+        out.append(row)
+        at += c
+    return out
+
+
+def _hands(obs: Observation, rng: Rng) -> list[list[int]]:
+    n = len(obs.names)
+    if obs.hands is not None:
+        return [list(h) for h in obs.hands]
+    me = obs.seat
+    assert me is not None
+    assert obs.hand is not None
+    held = [CARDS_PER_RESOURCE - obs.bank[r] - obs.hand[r] for r in range(5)]
+    others = [q for q in range(n) if q != me]
+    for q in others:
+        for r in range(5):
+            held[r] -= obs.players[q].known[r]
+    pool = [r for r in range(5) for _ in range(held[r])]
+    dealt = _deal(pool, [obs.players[q].unknown for q in others], rng)
+    hands: list[list[int]] = [[0] * 5 for _ in range(n)]
+    hands[me] = list(obs.hand)
+    for q, extra in zip(others, dealt):
+        hands[q] = [k + x for k, x in zip(obs.players[q].known, extra)]
+    return hands
+
+
+def _dev_cards(obs: Observation, rng: Rng) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """Held cards, cards bought this turn, and the deck."""
+    n = len(obs.names)
+    unseen = list(DEV_DECK_COUNTS)
+    for p in obs.players:
+        for c in range(5):
+            unseen[c] -= p.played[c]
+    dev: list[list[int]] = [[0] * 5 for _ in range(n)]
+    new: list[list[int]] = [[0] * 5 for _ in range(n)]
+    if obs.devs is not None:
+        for q, (held, bought) in enumerate(obs.devs):
+            dev[q], new[q] = list(held), list(bought)
+    else:
+        me = obs.seat
+        assert me is not None
+        assert obs.dev_cards is not None
+        assert obs.dev_new is not None
+        dev[me], new[me] = list(obs.dev_cards), list(obs.dev_new)
+    for q in range(n):
+        for c in range(5):
+            unseen[c] -= dev[q][c] + new[q][c]
+    pool = [c for c in range(5) for _ in range(unseen[c])]
+    rng.shuffle(pool)
+    for q in range(n):
+        info = obs.players[q]
+        if obs.devs is not None or q == obs.seat:
+            continue
+        this_turn, older = info.dev_new_count, info.dev_count - info.dev_new_count
+        for _ in range(this_turn):
+            new[q][pool.pop()] += 1
+        for _ in range(older):
+            dev[q][pool.pop()] += 1
+    return dev, new, pool
+
+
+def determinize(obs: Observation, rng: random.Random | int) -> Game:
+    """An independent game identical to ``obs`` in everything it shows, hidden parts redrawn
+    from ``rng`` (a ``random.Random`` or an int seed): see the module docstring.
+    """
+    from .game import Game
+
+    seed = _seed_from(rng)
+    draw = Rng(seed)
+    n = len(obs.names)
+    s = State.__new__(State)
+    s.n, s.first = n, obs.first
+    s.node_owner = list(obs.node_owner)
+    s.node_level = list(obs.node_level)
+    s.edge_owner = list(obs.edge_owner)
+    s.roads = [list(r) for r in obs.roads]
+    s.hands = _hands(obs, draw.spawn(1))
+    s.bank = list(obs.bank)
+    s.dev, s.dev_new, s.deck = _dev_cards(obs, draw.spawn(2))
+    s.knights = [p.knights for p in obs.players]
+    s.road_len = [p.road_length for p in obs.players]
+    s.pieces = [list(p.pieces) for p in obs.players]
+    s.longest = next((p.seat for p in obs.players if p.longest_road), -1)
+    s.army = next((p.seat for p in obs.players if p.largest_army), -1)
+    s.phase = PHASES.index(obs.phase)
+    s.current, s.turn_player, s.turn = obs.current, obs.turn_player, obs.turn
+    s.setup_step, s.last_settlement = obs.setup_step, obs.last_settlement
+    s.rolled, s.dev_played, s.built = obs.rolled, obs.dev_played, obs.built
+    s.dice, s.dice_counts = obs.dice, list(obs.dice_counts)
+    s.discards = [p.discard for p in obs.players]
+    s.robber, s.free_roads = obs.robber, obs.free_roads
+    s.trade = obs.trade
+    s.answers = list(obs.answers)
+    s.winner = -1 if obs.winner is None else obs.winner
+    s.rng = draw.spawn(3)
+    return Game.from_position(list(obs.names), obs.board, obs.rules, s, seed=seed)

@@ -1,0 +1,75 @@
+"""Bots by name, without the engine importing the bots.
+
+The engine only knows what a bot is (:class:`Bot`: ``choose(observation) -> Action``) and keeps
+a registry of named bot factories that the package above fills (``catan_widget.bots`` registers
+``"random"`` and ``"greedy"``).  ``Game.play(bots="greedy")`` resolves names here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .observation import Observation
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player that is not at the screen: it decides from what its seat may know."""
+
+    def choose(self, observation: Observation) -> Action:
+        """The action to take, given the observation of the seat that must act now."""
+        ...
+
+
+BotFactory = Callable[[int, int], Bot]
+"""Makes a bot from the game's seed and the seat it plays."""
+BotSpec = str | Bot
+"""A registered bot name or a bot object."""
+
+_FACTORIES: dict[str, BotFactory] = {}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Make ``name`` usable wherever a bot is chosen by name (``factory(seed, seat)``)."""
+    if not isinstance(name, str) or not name:
+        raise ValueError("a bot name is a non-empty string")
+    _FACTORIES[name] = factory
+
+
+def bot_names() -> tuple[str, ...]:
+    """The registered bot names, in registration order."""
+    return tuple(_FACTORIES)
+
+
+def make_bot(spec: BotSpec, seed: int, seat: int) -> Bot:
+    """A bot from a registered name or an object with ``choose``."""
+    if isinstance(spec, str):
+        factory = _FACTORIES.get(spec)
+        if factory is None:
+            known = ", ".join(repr(n) for n in _FACTORIES) or "none registered"
+            raise ValueError(f"unknown bot {spec[:40]!r}; use one of {known} or an object with choose()")
+        return factory(seed, seat)
+    if not callable(getattr(spec, "choose", None)):
+        raise TypeError(f"a bot needs a choose(observation) method, got {type(spec).__name__}")
+    return spec
+
+
+def make_bots(
+    names: Sequence[str], seed: int, bots: BotSpec | Sequence[BotSpec] | Mapping[str, BotSpec]
+) -> list[Bot]:
+    """One bot per seat from a single spec, a list by seat, or a dict by player name."""
+    n = len(names)
+    if isinstance(bots, str) or callable(getattr(bots, "choose", None)):
+        return [make_bot(bots, seed, i) for i in range(n)]  # type: ignore[arg-type]
+    if isinstance(bots, Mapping):
+        if set(bots) != set(names):
+            raise ValueError(f"bots by name must name every player: {list(names)}")
+        return [make_bot(bots[name], seed, i) for i, name in enumerate(names)]
+    if not isinstance(bots, Sequence):
+        raise TypeError("bots: a name, a bot, a list by seat or a dict by player name")
+    if len(bots) != n:
+        raise ValueError(f"give one bot per seat ({n})")
+    return [make_bot(b, seed, i) for i, b in enumerate(bots)]

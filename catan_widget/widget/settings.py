@@ -1,0 +1,93 @@
+"""The widget's settings: traits that Python and the front-end may both set, validated alike.
+
+``bot_delay`` (seconds between bot moves), ``view`` (whose hand: a seat, -1 for the teacher's
+view, None for automatic), ``show_pips``, ``theme`` ("auto", "light", "dark") and
+``bots_paused``.  The front-end may set these and nothing else: any other key it sends, or a
+bad value, is refused, logged, shown in the widget, and the trait is sent back as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import traitlets
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+from .protocol import delay_seconds, flag, short, theme_name, view_seat
+
+logger = logging.getLogger("catan_widget")
+logger.addHandler(logging.NullHandler())
+
+SETTINGS = ("bot_delay", "view", "show_pips", "theme", "bots_paused")
+"""The traits the front-end may set; every other key it sends is refused."""
+
+
+class Settings(traitlets.HasTraits):
+    """The settings traits and their checks (mixed into :class:`~.widget.CatanWidget`)."""
+
+    bot_delay = traitlets.Float(0.6).tag(sync=True)
+    view = traitlets.Int(None, allow_none=True).tag(sync=True)
+    show_pips = traitlets.Bool(False).tag(sync=True)
+    theme = traitlets.Unicode("auto").tag(sync=True)
+    bots_paused = traitlets.Bool(False).tag(sync=True)
+    _closed: bool
+    _game: Game
+
+    if TYPE_CHECKING:  # provided by the widget (and ipywidgets' Widget)
+
+        def _publish(self, error: str | None = None) -> None: ...
+
+        def send_state(self, key: str | list[str] | None = None) -> None:
+            """Send these traits to the front-end."""
+
+    # --- settings: validated whether they come from Python or from the front-end ---------------
+    def _check_setting(self, name: str, value: Any) -> Any:
+        """``value`` checked for the setting ``name``; raises TraitError saying what is wrong."""
+        checks: dict[str, Callable[[Any], Any]] = {
+            "bot_delay": delay_seconds,
+            "view": lambda v: view_seat(v, len(self._game.names)),
+            "theme": theme_name,
+            "show_pips": flag,
+            "bots_paused": flag,
+        }
+        try:
+            return checks[name](value)
+        except ValueError as exc:
+            raise traitlets.TraitError(str(exc)) from None
+
+    @traitlets.validate(*SETTINGS)
+    def _valid_setting(self, proposal: Any) -> Any:
+        return self._check_setting(proposal["trait"].name, proposal["value"])
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Take settings from the front-end; anything else it tries to set is refused, and a
+        refused value is logged, shown, and sent back as it was.
+        """
+        if self._closed:
+            logger.warning("A closed catan widget refused a state update from the front-end.")
+            return
+        bad: dict[str, str] = {}
+        good: dict[str, Any] = {}
+        for key, value in sync_data.items():
+            if key not in SETTINGS:
+                bad[key] = f"{short(key, 30)} cannot be set from the front-end"
+                continue
+            try:
+                self._check_setting(key, value)
+            except traitlets.TraitError as exc:
+                bad[key] = f"{key}: {exc}"
+                continue
+            good[key] = value
+        if good:
+            super().set_state(good)  # type: ignore[misc]
+        if bad:
+            text = "Refused a setting from the front-end: " + "; ".join(bad.values())
+            logger.warning("%s", text)
+            self._publish(error=text)
+            known = [k for k in bad if k in SETTINGS]
+            if known:
+                self.send_state(known)
