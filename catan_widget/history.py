@@ -3,14 +3,20 @@
 ``rows(game)`` gives one row per player whose hand an action changed (and always one for the
 acting player)::
 
-    {"step": 12, "turn": 3, "player": "Bo", "action": "rolled 8", "dice": (3, 5),
-     "gained": {"grain": 1}, "spent": {}}
+    {"step": 12, "turn": 3, "player": "Bo", "action": "rolled 8 (3+5): Bo +1 grain",
+     "dice": (3, 5), "gained": {"grain": 1}, "spent": {}}
 
 ``gained`` and ``spent`` name the resource cards that entered and left that player's hand in
 that step (paid to the bank, traded, discarded, stolen and given up to a monopoly all count as
 spent).  So for every player, the hand at the start plus every ``gained`` minus every ``spent``
-is the hand now.  Rows of other players than the actor say what happened to them ("collected on
-Bo's roll", "was robbed by Bo", ...).
+is the hand now.
+
+``action`` is the step in the game log's own words (``engine.events.describe``: the events of
+the step joined by ``"; "``), read from the view of the row's player: the acting player sees
+the development card they bought, the thief and the robbed player see the stolen card, others
+read the public wording.  That matches ``gained``/``spent``, which show a row's own cards.  On
+the acting player's row the leading name is left out (``"rolled 8 (3+5): ..."``, ``"built a
+road on ..."``); other players' rows keep the whole sentence (``"Bo rolled 8 (3+5): ..."``).
 
 ``replay(game)`` re-plays ``game.history`` on a fresh copy and yields each :class:`Step` with the
 state before and after it: the plots use it for series over the turns.  The engine knows nothing
@@ -24,30 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine import Game
-from .engine.actions import (
-    AcceptTrade,
-    Action,
-    BuildCity,
-    BuildRoad,
-    BuildSettlement,
-    BuyDevelopmentCard,
-    CancelTrade,
-    ConfirmTrade,
-    CounterTrade,
-    DeclineTrade,
-    Discard,
-    EndTurn,
-    MaritimeTrade,
-    MoveRobber,
-    OfferTrade,
-    PlayKnight,
-    PlayMonopoly,
-    PlayRoadBuilding,
-    PlayYearOfPlenty,
-    RollDice,
-)
-from .engine.constants import RESOURCES, cards_text
-from .engine.events import Event
+from .engine.actions import Action
+from .engine.constants import RESOURCES
+from .engine.events import Event, describe
 from .engine.state import State
 
 __all__ = ["Step", "Table", "replay", "rows", "to_pandas"]
@@ -143,13 +128,13 @@ def rows(game: Game) -> Table:
         ]
         seats = [step.seat] + [p for p in range(len(names)) if p != step.seat and any(deltas[p])]
         for p in seats:
-            action = _describe(step, names) if p == step.seat else _affected(step, names)
+            text = "; ".join(describe(e, names, game.board, p) for e in step.events)
             table.append(
                 {
                     "step": step.index,
                     "turn": step.turn,
                     "player": names[p],
-                    "action": action,
+                    "action": text.removeprefix(f"{names[p]} ") if p == step.seat else text,
                     "dice": dice,
                     "gained": _cards({r: d for r, d in enumerate(deltas[p]) if d > 0}),
                     "spent": _cards({r: -d for r, d in enumerate(deltas[p]) if d < 0}),
@@ -173,80 +158,3 @@ def _dice_of(step: Step) -> tuple[int, int] | None:
             dice: tuple[int, int] = event[2]
             return dice
     return None
-
-
-def _event(step: Step, kind: str) -> Event | None:
-    return next((e for e in step.events if e[0] == kind), None)
-
-
-def _describe(step: Step, names: list[str]) -> str:
-    """The acting player's action in plain words, past tense."""
-    a = step.action
-    text: str
-    if isinstance(a, RollDice):
-        dice = _dice_of(step)
-        text = f"rolled {sum(dice)}" if dice else "rolled"
-    elif isinstance(a, BuildRoad):
-        text = f"built a road on path {a.edge}"
-        if step.before.phase_name() == "road_building":
-            text += " (road building)"
-    elif isinstance(a, BuildSettlement):
-        text = f"built a settlement on intersection {a.node}"
-    elif isinstance(a, BuildCity):
-        text = f"built a city on intersection {a.node}"
-    elif isinstance(a, BuyDevelopmentCard):
-        text = "bought a development card"
-    elif isinstance(a, PlayKnight):
-        text = "played a knight"
-    elif isinstance(a, PlayRoadBuilding):
-        text = "played road building"
-    elif isinstance(a, PlayYearOfPlenty):
-        text = f"played year of plenty for {RESOURCES[a.first]} and {RESOURCES[a.second]}"
-    elif isinstance(a, PlayMonopoly):
-        text = f"played monopoly on {RESOURCES[a.resource]}"
-    elif isinstance(a, MoveRobber):
-        text = f"moved the robber to hex {a.hex}"
-        if a.victim is not None:
-            text += f" and robbed {names[a.victim]}"
-    elif isinstance(a, Discard):
-        text = f"discarded {cards_text(a.cards)}"
-    elif isinstance(a, MaritimeTrade):
-        event = _event(step, "maritime")
-        rate = event[3] if event else 4
-        text = f"traded {rate} {RESOURCES[a.give]} with the bank for 1 {RESOURCES[a.get]}"
-    elif isinstance(a, OfferTrade):
-        to = "everyone" if a.to is None else names[a.to]
-        text = f"offered {cards_text(a.give)} for {cards_text(a.want)} to {to}"
-    elif isinstance(a, AcceptTrade):
-        text = "accepted the offer"
-    elif isinstance(a, DeclineTrade):
-        text = "declined the offer"
-    elif isinstance(a, CounterTrade):
-        text = f"countered: {cards_text(a.give)} for {cards_text(a.want)}"
-    elif isinstance(a, ConfirmTrade):
-        text = f"traded with {names[a.player]}"
-    elif isinstance(a, CancelTrade):
-        text = "cancelled the offer"
-    elif isinstance(a, EndTurn):
-        text = "ended the turn"
-    else:  # pragma: no cover - every action kind is listed above
-        text = str(a)
-    win = _event(step, "win")
-    if win is not None and win[1] == step.seat:
-        text += f", and won with {win[2]} VP"
-    return text
-
-
-def _affected(step: Step, names: list[str]) -> str:
-    """What an action did to another player's hand, in plain words."""
-    who = names[step.seat]
-    a = step.action
-    if isinstance(a, RollDice):
-        return f"collected on {who}'s roll"
-    if isinstance(a, MoveRobber):
-        return f"was robbed by {who}"
-    if isinstance(a, PlayMonopoly):
-        return f"gave up {RESOURCES[a.resource]} to {who}'s monopoly"
-    if isinstance(a, ConfirmTrade):
-        return f"traded with {who}"
-    return f"cards changed by {who}'s action"

@@ -35,7 +35,9 @@ from .board import Board, beginner_board, random_board
 from .constants import DEV_CARDS, RESOURCES, TERRAINS
 from .errors import IllegalActionError, SaveError
 from .game import Game
+from .observation import Observation, PlayerInfo
 from .players import PlayerView
+from .registry import Bot, register_bot
 from .rules import Rules
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "AcceptTrade",
     "Action",
     "Board",
+    "Bot",
     "BuildCity",
     "BuildRoad",
     "BuildSettlement",
@@ -59,11 +62,13 @@ __all__ = [
     "IllegalActionError",
     "MaritimeTrade",
     "MoveRobber",
+    "Observation",
     "OfferTrade",
     "PlayKnight",
     "PlayMonopoly",
     "PlayRoadBuilding",
     "PlayYearOfPlenty",
+    "PlayerInfo",
     "PlayerView",
     "RollDice",
     "Rules",
@@ -74,4 +79,5 @@ __all__ = [
     "decode",
     "encode",
     "random_board",
+    "register_bot",
 ]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .board import Board
 from .constants import CITY_COST, ROAD_COST, SETTLEMENT_COST, cards_text
 from .errors import IllegalActionError
 from .events import Events
-from .phases import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
+from .phases import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, not_now
 from .scoring import award_longest_road, road_length
 from .state import CITY, EMPTY, SETTLEMENT, State
 from .topology import EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS
@@ -35,8 +37,12 @@ def pay(s: State, p: int, cost: tuple[int, ...]) -> None:
 
 def distance_ok(s: State, node: int) -> bool:
     """The distance rule: no building on any neighbouring intersection."""
-    owner = s.node_owner
-    return all(owner[m] == EMPTY for m in NODE_NEIGHBORS[node])
+    return keeps_distance(s.node_owner, node)
+
+
+def keeps_distance(node_owner: Sequence[int], node: int) -> bool:
+    """The distance rule on a list of intersection owners (-1 = free): no neighbour built on."""
+    return all(node_owner[m] == EMPTY for m in NODE_NEIGHBORS[node])
 
 
 def road_spots(s: State, p: int) -> list[int]:
@@ -93,51 +99,50 @@ def city_spots(s: State, p: int) -> list[int]:
     return [n for n in range(NODE_COUNT) if owner[n] == p and level[n] == SETTLEMENT]
 
 
-def _check_road_edge(s: State, p: int, edge: int) -> None:
-    if s.edge_owner[edge] != EMPTY:
-        raise IllegalActionError(f"Path {edge} already has a road.")
+def road_prereqs(s: State, p: int) -> None:
+    """Everything a road needs but a spot: the phase, the cost (unless free) and a road in supply."""
+    if s.phase == SETUP_ROAD:
+        return
+    if s.phase != ROAD_BUILDING:
+        _require_main(s, "build a road")
+        require_afford(s, p, ROAD_COST, "a road")
     if s.pieces[p][0] == 0:
         raise IllegalActionError("No roads left: each player has only 15.")
-    if not road_connects(s, p, edge):
+
+
+def check_build_road(s: State, p: int, edge: int) -> None:
+    """Validate a road in the current phase (setup, road building or a paid road)."""
+    road_prereqs(s, p)
+    if s.edge_owner[edge] != EMPTY:
+        raise IllegalActionError(f"Path {edge} already has a road.")
+    if s.phase == SETUP_ROAD:
+        if s.last_settlement not in EDGE_NODES[edge]:
+            raise IllegalActionError(
+                "In setup the road must touch the settlement you just placed "
+                f"(intersection {s.last_settlement})."
+            )
+    elif not road_connects(s, p, edge):
         raise IllegalActionError(
             f"A road must touch your own road, settlement or city, and may not continue through "
             f"an opponent's building (path {edge})."
         )
 
 
-def check_build_road(s: State, p: int, edge: int) -> None:
-    """Validate a road in the current phase (setup, road building or a paid road)."""
-    phase = s.phase
-    if phase == SETUP_ROAD:
-        if s.edge_owner[edge] != EMPTY:
-            raise IllegalActionError(f"Path {edge} already has a road.")
-        if s.last_settlement not in EDGE_NODES[edge]:
-            raise IllegalActionError(
-                "In setup the road must touch the settlement you just placed "
-                f"(intersection {s.last_settlement})."
-            )
-        return
-    if phase == ROAD_BUILDING:
-        _check_road_edge(s, p, edge)
-        return
-    _require_main(s, "build a road")
-    require_afford(s, p, ROAD_COST, "a road")
-    _check_road_edge(s, p, edge)
-
-
 def _require_main(s: State, what: str) -> None:
     if s.phase == ROLL:
         raise IllegalActionError(f"You must roll the dice before you {what}.")
     if s.phase != MAIN:
-        raise IllegalActionError(f"You cannot {what} now (phase: {s.phase_name()}).")
+        raise IllegalActionError(not_now(what, s.phase))
 
 
-def place_road(s: State, p: int, edge: int, ev: Events) -> None:
-    """Put a road down (payment handled by the caller) and update Longest Road."""
+def place_road(s: State, p: int, edge: int, ev: Events, paid: bool = False) -> None:
+    """Put a road down (payment handled by the caller; ``paid`` says if it was) and update
+    Longest Road.
+    """
     s.edge_owner[edge] = p
     s.roads[p].append(edge)
     s.pieces[p][0] -= 1
-    ev.append(("road", p, edge))
+    ev.append(("road", p, edge, paid))
     before = s.longest
     s.road_len[p] = road_length(s, p)
     award_longest_road(s)
@@ -151,7 +156,7 @@ def apply_build_road(s: State, p: int, edge: int, ev: Events) -> None:
     if phase == MAIN:
         pay(s, p, ROAD_COST)
         s.built = True
-    place_road(s, p, edge, ev)
+    place_road(s, p, edge, ev, phase == MAIN)
     if phase == SETUP_ROAD:
         advance_setup(s)
     elif phase == ROAD_BUILDING:
@@ -176,15 +181,8 @@ def advance_setup(s: State) -> None:
     s.last_settlement = -1
 
 
-def check_build_settlement(s: State, p: int, node: int) -> None:
-    """Validate a settlement (setup or paid)."""
-    if s.node_owner[node] != EMPTY:
-        raise IllegalActionError(f"Intersection {node} is already occupied.")
-    if not distance_ok(s, node):
-        raise IllegalActionError(
-            f"The distance rule: no settlement may be placed next to another building "
-            f"(intersection {node} has a neighbour built on)."
-        )
+def settlement_prereqs(s: State, p: int) -> None:
+    """Everything a settlement needs but a spot: the phase, the cost and one in supply."""
     if s.phase == SETUP_SETTLEMENT:
         return
     _require_main(s, "build a settlement")
@@ -193,7 +191,19 @@ def check_build_settlement(s: State, p: int, node: int) -> None:
         raise IllegalActionError(
             "No settlements left: each player has only 5 (build a city to get one back)."
         )
-    if not any(s.edge_owner[e] == p for e in NODE_EDGES[node]):
+
+
+def check_build_settlement(s: State, p: int, node: int) -> None:
+    """Validate a settlement (setup or paid)."""
+    settlement_prereqs(s, p)
+    if s.node_owner[node] != EMPTY:
+        raise IllegalActionError(f"Intersection {node} is already occupied.")
+    if not distance_ok(s, node):
+        raise IllegalActionError(
+            f"The distance rule: no settlement may be placed next to another building "
+            f"(intersection {node} has a neighbour built on)."
+        )
+    if s.phase != SETUP_SETTLEMENT and not any(s.edge_owner[e] == p for e in NODE_EDGES[node]):
         raise IllegalActionError(f"A settlement must touch one of your own roads (intersection {node}).")
 
 
@@ -206,7 +216,7 @@ def apply_build_settlement(s: State, p: int, node: int, ev: Events, board: Board
     s.node_owner[node] = p
     s.node_level[node] = SETTLEMENT
     s.pieces[p][1] -= 1
-    ev.append(("settlement", p, node))
+    ev.append(("settlement", p, node, not setup))
     if setup:
         s.last_settlement = node
         s.phase = SETUP_ROAD
@@ -236,14 +246,19 @@ def _recompute_roads_through(s: State, node: int, builder: int, ev: Events) -> N
         ev.append(("longest_road", s.longest, before, max(s.road_len)))
 
 
-def check_build_city(s: State, p: int, node: int) -> None:
-    """Validate a city upgrade."""
+def city_prereqs(s: State, p: int) -> None:
+    """Everything a city needs but a settlement to upgrade: the phase, the cost, one in supply."""
     _require_main(s, "build a city")
-    if s.node_owner[node] != p or s.node_level[node] != SETTLEMENT:
-        raise IllegalActionError(f"A city must replace one of your own settlements (intersection {node}).")
     require_afford(s, p, CITY_COST, "a city")
     if s.pieces[p][2] == 0:
         raise IllegalActionError("No cities left: each player has only 4.")
+
+
+def check_build_city(s: State, p: int, node: int) -> None:
+    """Validate a city upgrade."""
+    city_prereqs(s, p)
+    if s.node_owner[node] != p or s.node_level[node] != SETTLEMENT:
+        raise IllegalActionError(f"A city must replace one of your own settlements (intersection {node}).")
 
 
 def apply_build_city(s: State, p: int, node: int, ev: Events) -> None:

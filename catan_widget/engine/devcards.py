@@ -8,13 +8,12 @@ from .constants import (
     DEV_CARDS,
     KNIGHT,
     MONOPOLY,
-    RESOURCES,
     ROAD_BUILDING,
     YEAR_OF_PLENTY,
 )
 from .errors import IllegalActionError
 from .events import Events
-from .phases import MAIN, MOVE_ROBBER, ROLL
+from .phases import MAIN, MOVE_ROBBER, ROLL, not_now
 from .phases import ROAD_BUILDING as ROAD_BUILDING_PHASE
 from .scoring import award_largest_army
 from .state import State
@@ -25,7 +24,7 @@ def check_buy(s: State, p: int, card: int | None) -> None:
     if s.phase == ROLL:
         raise IllegalActionError("You must roll the dice before you buy a development card.")
     if s.phase != MAIN:
-        raise IllegalActionError(f"You cannot buy a development card now (phase: {s.phase_name()}).")
+        raise IllegalActionError(not_now("buy a development card", s.phase))
     if not s.deck:
         raise IllegalActionError("The development card deck is empty.")
     require_afford(s, p, DEV_CARD_COST, "a development card")
@@ -51,7 +50,7 @@ def check_play(s: State, p: int, card: int) -> None:
     """
     name = DEV_CARDS[card].replace("_", " ")
     if s.phase not in (ROLL, MAIN) or p != s.turn_player:
-        raise IllegalActionError(f"You cannot play {name} now (phase: {s.phase_name()}).")
+        raise IllegalActionError(not_now(f"play {name}", s.phase))
     if s.dev_played:
         raise IllegalActionError("Only one development card may be played per turn.")
     if s.dev[p][card] == 0:
@@ -71,7 +70,7 @@ def apply_knight(s: State, p: int, ev: Events) -> None:
     """Knight: count it, maybe take Largest Army, then move the robber."""
     _play(s, p, KNIGHT)
     s.knights[p] += 1
-    ev.append(("play", p, KNIGHT, ""))
+    ev.append(("play", p, KNIGHT, ()))
     before = s.army
     award_largest_army(s, p)
     if s.army != before:
@@ -80,18 +79,22 @@ def apply_knight(s: State, p: int, ev: Events) -> None:
 
 
 def check_road_building(s: State, p: int) -> None:
-    """Road Building needs a road in supply and a legal spot for it."""
+    """Road Building follows the timing rules only: it may be played even when no road can be
+    placed (no road left in supply, or no legal spot); the card is then spent for nothing.
+    """
     check_play(s, p, ROAD_BUILDING)
-    if s.pieces[p][0] == 0 or not road_spots(s, p):
-        raise IllegalActionError("Road building: you have no road to place or no legal spot for one.")
 
 
 def apply_road_building(s: State, p: int, ev: Events) -> None:
-    """Road Building: the next one or two roads are free."""
+    """Road Building: the next one or two roads are free (as many as the supply and the board
+    allow; none at all when no road can be placed, and play goes on in the same phase).
+    """
     _play(s, p, ROAD_BUILDING)
-    s.free_roads = min(2, s.pieces[p][0])
-    s.phase = ROAD_BUILDING_PHASE
-    ev.append(("play", p, ROAD_BUILDING, ""))
+    free = min(2, s.pieces[p][0]) if road_spots(s, p) else 0
+    ev.append(("play", p, ROAD_BUILDING, (free,)))
+    if free:
+        s.free_roads = free
+        s.phase = ROAD_BUILDING_PHASE
 
 
 def check_year_of_plenty(s: State, p: int, a: int, b: int) -> None:
@@ -110,19 +113,18 @@ def apply_year_of_plenty(s: State, p: int, a: int, b: int, ev: Events) -> None:
     for r in (a, b):
         s.bank[r] -= 1
         s.hands[p][r] += 1
-    ev.append(("play", p, YEAR_OF_PLENTY, f"took {RESOURCES[a]} and {RESOURCES[b]}"))
+    ev.append(("play", p, YEAR_OF_PLENTY, (a, b)))
 
 
 def apply_monopoly(s: State, p: int, r: int, ev: Events) -> None:
     """Every other seat hands over all its cards of resource ``r``."""
     _play(s, p, MONOPOLY)
-    total = 0
+    takes = tuple(0 if q == p else s.hands[q][r] for q in range(s.n))
     for q in range(s.n):
         if q != p:
-            total += s.hands[q][r]
             s.hands[q][r] = 0
-    s.hands[p][r] += total
-    ev.append(("play", p, MONOPOLY, f"took {total} {RESOURCES[r]}"))
+    s.hands[p][r] += sum(takes)
+    ev.append(("play", p, MONOPOLY, (r, takes)))
 
 
 def yop_pairs(s: State) -> list[tuple[int, int]]:

@@ -1,90 +1,357 @@
-"""Game events as small tuples, and their plain-words rendering for the log."""
+"""Game events: small tuples of structured data, and the one place that puts them in words.
+
+The rules append an event to the game's ``Events`` list for everything that happens.  An event
+is a tuple ``(kind, seat, *data)``; it carries ids and counts only, never worded text.  Seats,
+resources (``constants.RESOURCES``), development cards (``constants.DEV_CARDS``), nodes, edges
+and hexes (``topology``) are ids; ``cards5`` is a count per resource (5 ints).
+
+======================  ===================================================================
+event                   data
+======================  ===================================================================
+``roll``                ``seat, (d1, d2), gains, short``: ``gains = ((seat, resource, n), ...)``
+                        paid by this roll; ``short = ((resource, bank_had), ...)`` for the
+                        resources nobody got because the bank could not pay everyone (a 7:
+                        both empty)
+``road``                ``seat, edge, paid``: ``paid`` False in setup and with Road Building
+``settlement``          ``seat, node, paid``: ``paid`` False in setup
+``city``                ``seat, node``
+``setup_income``        ``seat, cards5``: the cards of the second setup settlement
+``buy``                 ``seat, card``: a development card, hidden from all but the buyer
+``play``                ``seat, card, data``: knight ``()``; road building
+                        ``(free_roads_granted,)``; year of plenty ``(a, b)``; monopoly
+                        ``(resource, takes)`` with ``takes[q]`` the cards seat ``q`` handed
+                        over (0 for the player)
+``discard``             ``seat, cards5``
+``robber``              ``seat, hex, victim or None, taken resource or -1``: the taken card is
+                        hidden from all but the thief and the victim
+``maritime``            ``seat, give, rate, get``: ``rate`` cards of ``give`` for one ``get``
+``offer``               ``seat, give5, want5, to or None`` (None: to everyone)
+``answer``              ``seat, code, give5, want5``: ``code`` is ``phases.ACCEPTED``,
+                        ``DECLINED`` or ``COUNTERED``; give/want are the answering seat's terms
+``trade``               ``seat, other, seat_gives5, seat_gets5``
+``trade_closed``        ``seat, reason``: ``"cancelled"`` or ``"nobody accepted"``
+``longest_road``        ``seat or -1, before (seat or -1), length``
+``largest_army``        ``seat, knights``
+``end_turn``            ``seat``
+``staged``              ``seat``: a staged position, ``seat`` to play
+``win``                 ``seat, vp``
+======================  ===================================================================
+
+:func:`describe` words one event for one reader (``viewer``): a seat, ``None`` for a public
+onlooker, or ``-1`` for an all-seeing teacher; :func:`event_fields` gives the same as a plain
+dict.  Places are named as players see them (:mod:`.places`), never by id.  A player named
+``"You"`` reads in the second person ("You rolled 8", "Your offer is closed").
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from .constants import DEV_CARDS, RESOURCES, TERRAINS, cards_text
-
-if TYPE_CHECKING:
-    from .board import Board
+from .board import Board
+from .constants import DEV_CARDS, RESOURCES, cards_text
+from .phases import ACCEPTED, DECLINED
+from .places import corner_name, hex_name, path_name
 
 Event = tuple[Any, ...]
 Events = list[Event]
 """Events are tuples ``(kind, seat, *data)`` appended by the rules as they apply actions."""
 
+__all__ = ["TEACHER", "YOU", "Event", "Events", "describe", "event_fields", "render"]
 
-def _gains_text(names: list[str], gains: tuple[tuple[int, int, int], ...]) -> str:
-    per: dict[int, list[str]] = {}
-    for p, r, n in gains:
-        per.setdefault(p, []).append(f"+{n} {RESOURCES[r]}")
-    return ", ".join(f"{names[p]} {' '.join(parts)}" for p, parts in sorted(per.items()))
+TEACHER = -1
+"""The ``viewer`` who sees everything (hidden cards included)."""
+YOU = "You"
+"""A player with this name is worded in the second person."""
+
+_SECOND_PERSON = {"takes": "take", "wins": "win", "offers": "offer", "has": "have", "is": "are"}
+_SECOND_PERSON.update(accepts="accept", declines="decline", counters="counter")
+_ANSWERS = {ACCEPTED: ("accepted", "accepts the offer"), DECLINED: ("declined", "declines the offer")}
+_UNKNOWN_PLACE = {"node": "a corner", "edge": "a path", "hex": "a hex"}
+_PLACE_WORDS: dict[str, Callable[[Board, int], str]] = {
+    "node": corner_name,
+    "edge": path_name,
+    "hex": hex_name,
+}
 
 
-def render(event: Event, names: list[str], board: Board | None = None) -> str:
-    """One event in plain words, e.g. ``"Bo rolled 8: Ada +1 grain"``; with the ``board``,
-    hexes are named by terrain and number (``"hex 16 (hills 5)"``).
+@dataclass(frozen=True)
+class _Reader:
+    """Who reads the log: player names, the board (for places) and the viewer."""
+
+    names: Sequence[str]
+    board: Board | None
+    viewer: int | None
+
+    def sees(self, *seats: int | None) -> bool:
+        """True when the viewer may see a card private to ``seats``."""
+        return self.viewer == TEACHER or (self.viewer is not None and self.viewer in seats)
+
+    def who(self, p: int) -> str:
+        """The subject: a name (``"You"`` stays ``"You"``)."""
+        return self.names[p] if p >= 0 else "nobody"
+
+    def whom(self, p: int) -> str:
+        """The object: ``"Ada"``, or ``"you"``."""
+        return "you" if self.names[p] == YOU else self.names[p]
+
+    def verb(self, p: int, third: str) -> str:
+        """``third`` (``"takes"``) agreeing with seat ``p`` as the subject."""
+        return _SECOND_PERSON.get(third, third) if self.names[p] == YOU else third
+
+    def whose(self, p: int, capital: bool = False) -> str:
+        """The possessive: ``"Ada's"``, ``"your"`` (``"Your"`` with ``capital``)."""
+        if self.names[p] != YOU:
+            return f"{self.names[p]}'s"
+        return "Your" if capital else "your"
+
+    def place(self, kind: str, place_id: int) -> str:
+        """A node, edge or hex in words."""
+        if self.board is None:
+            return _UNKNOWN_PLACE[kind]
+        return _PLACE_WORDS[kind](self.board, place_id)
+
+
+def _cards(counts: Sequence[int]) -> dict[str, int]:
+    return {RESOURCES[r]: n for r, n in enumerate(counts) if n}
+
+
+def _one(resource: int, n: int = 1) -> dict[str, int]:
+    return {RESOURCES[resource]: n}
+
+
+def _card_name(card: int) -> str:
+    return DEV_CARDS[card].replace("_", " ")
+
+
+Fields = dict[str, Any]
+_Wording = Callable[[_Reader, Event], tuple[str, Fields]]
+
+
+def _roll(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, (d1, d2), gains, short = e[1], e[2], e[3], e[4]
+    total = d1 + d2
+    head = f"{rd.who(p)} rolled {total} ({d1}+{d2})"
+    per: dict[int, dict[str, int]] = {}
+    for q, r, n in gains:
+        per.setdefault(q, {})[RESOURCES[r]] = n
+    fields: Fields = {"dice": [d1, d2], "total": total}
+    fields["gains"] = {rd.names[q]: cards for q, cards in sorted(per.items())}
+    fields["short"] = {RESOURCES[r]: had for r, had in short}
+    if total == 7:
+        return f"{head}: the robber!", fields
+    parts = [rd.who(q) + "".join(f" +{n} {r}" for r, n in cards.items()) for q, cards in sorted(per.items())]
+    tail = ", ".join(parts)
+    for r, had in short:
+        bank = f"has only {had}" if had else "has no"
+        tail += f"; the bank {bank} {RESOURCES[r]}: nobody gets {RESOURCES[r]}"
+    return f"{head}: {tail.removeprefix('; ') or 'nobody produces'}", fields
+
+
+def _building(what: str, kind: str) -> _Wording:
+    def word(rd: _Reader, e: Event) -> tuple[str, Fields]:
+        where = rd.place(kind, e[2])
+        fields: Fields = {"where": where}
+        if len(e) > 3:
+            fields["paid"] = bool(e[3])
+        return f"{rd.who(e[1])} built {what} on {where}", fields
+
+    return word
+
+
+def _setup_income(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, cards = e[1], e[2]
+    text = f"{rd.who(p)} {rd.verb(p, 'takes')} {cards_text(cards)} for the second settlement"
+    return text, {"cards": _cards(cards)}
+
+
+def _buy(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, card = e[1], e[2]
+    text = f"{rd.who(p)} bought a development card"
+    if not rd.sees(p):
+        return text, {}
+    return f"{text} ({_card_name(card)})", {"card": DEV_CARDS[card]}
+
+
+def _monopoly_detail(rd: _Reader, resource: int, takes: Sequence[int]) -> str:
+    name = RESOURCES[resource]
+    given = [f"{n} {name} from {rd.whom(q)}" for q, n in enumerate(takes) if n]
+    return f"took {sum(takes)} {name}" + (f" ({', '.join(given)})" if given else "")
+
+
+def _play(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, card, data = e[1], e[2], e[3]
+    head = f"{rd.who(p)} played {_card_name(card)}"
+    fields: Fields = {"card": DEV_CARDS[card]}
+    name = DEV_CARDS[card]
+    if name == "knight":
+        return f"{rd.who(p)} played a knight", fields
+    if name == "road_building":
+        free = data[0]
+        fields["free_roads"] = free
+        if not free:
+            return f"{head}, but no road can be placed", fields
+        return f"{head}: {free} free road{'s' if free > 1 else ''}", fields
+    if name == "year_of_plenty":
+        a, b = data
+        fields["cards"] = _cards([(r == a) + (r == b) for r in range(5)])
+        took = f"2 {RESOURCES[a]}" if a == b else f"{RESOURCES[a]} and {RESOURCES[b]}"
+        return f"{head}: took {took}", fields
+    resource, takes = data
+    fields["cards"] = _one(resource, sum(takes))
+    fields["from"] = {rd.names[q]: n for q, n in enumerate(takes) if n}
+    return f"{head}: {_monopoly_detail(rd, resource, takes)}", fields
+
+
+def _discard(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    return f"{rd.who(e[1])} discarded {cards_text(e[2])}", {"cards": _cards(e[2])}
+
+
+def _robber(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, hex_id, victim, taken = e[1], e[2], e[3], e[4]
+    where = rd.place("hex", hex_id)
+    text = f"{rd.who(p)} moved the robber to {where}"
+    fields: Fields = {"where": where, "victim": None, "stolen": False}
+    if victim is None:
+        return text, fields
+    fields.update(victim=rd.names[victim], stolen=taken >= 0)
+    if taken < 0:
+        return f"{text}, but {rd.whom(victim)} had no cards", fields
+    if not rd.sees(p, victim):
+        return f"{text} and stole a card from {rd.whom(victim)}", fields
+    fields["cards"] = _one(taken)
+    return f"{text} and stole 1 {RESOURCES[taken]} from {rd.whom(victim)}", fields
+
+
+def _maritime(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, give, rate, get = e[1], e[2], e[3], e[4]
+    text = f"{rd.who(p)} traded {rate} {RESOURCES[give]} with the bank for 1 {RESOURCES[get]}"
+    return text, {"give": _one(give, rate), "get": _one(get), "rate": rate}
+
+
+def _offer(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, give, want, to = e[1], e[2], e[3], e[4]
+    target = "everyone" if to is None else rd.whom(to)
+    text = f"{rd.who(p)} {rd.verb(p, 'offers')} {cards_text(give)} for {cards_text(want)} to {target}"
+    return text, {"give": _cards(give), "want": _cards(want), "to": None if to is None else rd.names[to]}
+
+
+def _answer(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, code, give, want = e[1], e[2], e[3], e[4]
+    counter = f"counters with {cards_text(give)} for {cards_text(want)}"
+    answer, words = _ANSWERS.get(code) or ("countered", counter)
+    verb, rest = words.split(" ", 1)
+    fields = {"answer": answer, "give": _cards(give), "want": _cards(want)}
+    return f"{rd.who(p)} {rd.verb(p, verb)} {rest}", fields
+
+
+def _trade(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, other, gives, gets = e[1], e[2], e[3], e[4]
+    text = f"{rd.who(p)} traded {cards_text(gives)} to {rd.whom(other)} for {cards_text(gets)}"
+    return text, {"other": rd.names[other], "give": _cards(gives), "get": _cards(gets)}
+
+
+def _trade_closed(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, reason = e[1], e[2]
+    return f"{rd.whose(p, capital=True)} offer is closed: {reason}", {"reason": reason}
+
+
+def _longest_road(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, before, length = e[1], e[2], e[3]
+    fields: Fields = {"before": rd.names[before] if before >= 0 else None, "length": length}
+    if p < 0:
+        was = "yours" if rd.names[before] == YOU else f"{rd.names[before]}'s"
+        return f"Longest Road is set aside (was {was})", fields
+    taken = f" from {rd.whom(before)}" if before >= 0 else ""
+    return f"{rd.who(p)} {rd.verb(p, 'takes')} Longest Road{taken} ({length} roads)", fields
+
+
+def _largest_army(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, knights = e[1], e[2]
+    return f"{rd.who(p)} {rd.verb(p, 'takes')} Largest Army ({knights} knights)", {"knights": knights}
+
+
+def _end_turn(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    return f"{rd.who(e[1])} ended the turn", {}
+
+
+def _staged(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    return f"A position was staged: {rd.who(e[1])} to play", {}
+
+
+def _win(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    p, vp = e[1], e[2]
+    return f"{rd.who(p)} {rd.verb(p, 'wins')} with {vp} victory points!", {"vp": vp}
+
+
+_WORDINGS: dict[str, _Wording] = {
+    "roll": _roll,
+    "road": _building("a road", "edge"),
+    "settlement": _building("a settlement", "node"),
+    "city": _building("a city", "node"),
+    "setup_income": _setup_income,
+    "buy": _buy,
+    "play": _play,
+    "discard": _discard,
+    "robber": _robber,
+    "maritime": _maritime,
+    "offer": _offer,
+    "answer": _answer,
+    "trade": _trade,
+    "trade_closed": _trade_closed,
+    "longest_road": _longest_road,
+    "largest_army": _largest_army,
+    "end_turn": _end_turn,
+    "staged": _staged,
+    "win": _win,
+}
+
+
+def _worded(
+    event: Event, names: Sequence[str], board: Board | None, viewer: int | None
+) -> tuple[str, Fields]:
+    wording = _WORDINGS.get(event[0])
+    rd = _Reader(names, board, viewer)
+    if wording is None:
+        return f"{rd.who(event[1])}: {event[0]}", {}
+    return wording(rd, event)
+
+
+def describe(event: Event, names: Sequence[str], board: Board | None, viewer: int | None = None) -> str:
+    """One event in plain words for one reader, e.g. ``"Bo rolled 8 (3+5): Ada +1 grain"``.
+
+    Args:
+        event: an engine event (see the module docstring).
+        names: player names by seat; a player named ``"You"`` reads in the second person.
+        board: names the places (``"the corner of 6 brick, 4 wool and 2 wool"``); without it
+            places read ``"a corner"``, ``"a path"``, ``"a hex"``.
+        viewer: the seat reading, ``None`` for a public onlooker, ``-1`` for the all-seeing
+            teacher.  Only the thief and the victim (and the teacher) see which card a robber
+            took, only the buyer (and the teacher) which development card was bought.
     """
-    kind, p = event[0], event[1]
-    who = names[p] if p is not None and p >= 0 else "nobody"
-    if kind == "roll":
-        dice, gains = event[2], event[3]
-        total = dice[0] + dice[1]
-        if total == 7:
-            return f"{who} rolled 7 ({dice[0]}+{dice[1]}): the robber!"
-        tail = _gains_text(names, gains) if gains else "nobody produces"
-        return f"{who} rolled {total} ({dice[0]}+{dice[1]}): {tail}"
-    if kind == "road":
-        return f"{who} built a road on path {event[2]}"
-    if kind == "settlement":
-        return f"{who} built a settlement on intersection {event[2]}"
-    if kind == "city":
-        return f"{who} built a city on intersection {event[2]}"
-    if kind == "setup_income":
-        return f"{who} takes {cards_text(event[2])} for the second settlement"
-    if kind == "longest_road":
-        before, length = event[2], event[3]
-        if p < 0:
-            return f"Longest Road is set aside (was {names[before]}'s)"
-        return f"{who} takes Longest Road ({length} roads)"
-    if kind == "largest_army":
-        return f"{who} takes Largest Army ({event[2]} knights)"
-    if kind == "discard":
-        return f"{who} discarded {cards_text(event[2])}"
-    if kind == "robber":
-        hex_id, victim, taken = event[2], event[3], event[4]
-        where = f"hex {hex_id}"
-        if board is not None:
-            number = board.number[hex_id]
-            where += f" ({TERRAINS[board.terrain[hex_id]]}{f' {number}' if number else ''})"
-        if victim is None:
-            return f"{who} moved the robber to {where}"
-        stolen = "a card" if taken >= 0 else "nothing (no cards)"
-        return f"{who} moved the robber to {where} and stole {stolen} from {names[victim]}"
-    if kind == "buy":
-        return f"{who} bought a development card"
-    if kind == "play":
-        card, detail = event[2], event[3]
-        text = f"{who} played {DEV_CARDS[card].replace('_', ' ')}"
-        return f"{text}: {detail}" if detail else text
-    if kind == "maritime":
-        give, rate, get = event[2], event[3], event[4]
-        return f"{who} traded {rate} {RESOURCES[give]} with the bank for 1 {RESOURCES[get]}"
-    if kind == "offer":
-        give, want, to = event[2], event[3], event[4]
-        target = "everyone" if to is None else names[to]
-        return f"{who} offers {cards_text(give)} for {cards_text(want)} to {target}"
-    if kind == "answer":
-        return f"{who} {event[2]}"
-    if kind == "trade":
-        other, give, want = event[2], event[3], event[4]
-        return f"{who} traded {cards_text(give)} to {names[other]} for {cards_text(want)}"
-    if kind == "trade_closed":
-        return f"{who}'s offer is closed: {event[2]}"
-    if kind == "end_turn":
-        return f"{who} ended the turn"
-    if kind == "staged":
-        return f"A position was staged: {who} to play"
-    if kind == "win":
-        return f"{who} wins with {event[2]} victory points!"
-    return f"{who}: {kind}"
+    return _worded(event, names, board, viewer)[0]
+
+
+def event_fields(
+    event: Event, names: Sequence[str], board: Board | None, viewer: int | None = None
+) -> dict[str, Any]:
+    """The event as a plain, JSON-ready dict, hiding what :func:`describe` hides.
+
+    Always ``kind``, ``seat``, ``who`` (the name) and ``text`` (:func:`describe`); then, by
+    kind: ``where`` (a place in words: road, settlement, city, robber), ``paid``; ``cards``
+    (``{resource: n}``: cards taken or discarded, the stolen card when visible); ``give`` /
+    ``want`` / ``get`` (trades); ``dice``, ``total``, ``gains`` (``{name: {resource: n}}``) and
+    ``short`` (``{resource: bank_had}``) for a roll; ``card`` (a development card's name, left
+    out when hidden), ``free_roads``, ``from`` (monopoly: ``{name: n}``); ``victim``, ``stolen``;
+    ``to``, ``other``, ``answer``, ``reason``, ``before``, ``length``, ``knights``, ``vp``.
+    """
+    text, fields = _worded(event, names, board, viewer)
+    seat = event[1] if isinstance(event[1], int) and event[1] >= 0 else None
+    head: dict[str, Any] = {"kind": event[0], "seat": seat, "who": None if seat is None else names[seat]}
+    return head | {"text": text} | fields
+
+
+def render(event: Event, names: Sequence[str], board: Board | None = None) -> str:
+    """The public wording of an event: :func:`describe` for an onlooker (``viewer=None``)."""
+    return describe(event, names, board, None)

@@ -14,7 +14,7 @@ from .errors import IllegalActionError
 from .events import Events, describe
 from .legal import legal_actions
 from .observation import Observation, observe
-from .phases import GAME_OVER
+from .phases import DISCARD, GAME_OVER
 from .players import PlayerView
 from .reasons import control_reasons, open_kinds, why_not
 from .registry import Bot, BotSpec, make_bots
@@ -188,11 +188,12 @@ class Game:
         return list(log)
 
     # --- what a seat knows ----------------------------------------------------------------------
-    def observe(self, seat: int | str | None) -> Observation:
+    def observe(self, seat: int | str | None, *, legal: bool = True) -> Observation:
         """What ``seat`` (a seat or a name) knows now: see :mod:`.observation`.  ``None`` is
         the all-seeing observation, for a teacher's view or the analysis of a finished game.
+        ``legal=False`` leaves out the list of legal actions (cheaper, for views).
         """
-        return observe(self, None if seat is None else self._seat_of(seat))
+        return observe(self, None if seat is None else self._seat_of(seat), legal=legal)
 
     def determinize(self, seat: int | str, rng: random.Random | int) -> Game:
         """An independent game identical in everything ``seat`` knows, with everything hidden
@@ -234,7 +235,9 @@ class Game:
         p = self.state.current if seat is None else self._seat_of(seat)
         if p != self.state.current or self.is_over:
             return dict.fromkeys(CONTROLS, self.waiting_text())
-        return control_reasons(Move(self.state, self.board, self.rules, p), self.legal_actions())
+        discarding = self.state.phase == DISCARD  # no control is a discard: skip listing them
+        legal = [] if discarding else self.legal_actions()
+        return control_reasons(Move(self.state, self.board, self.rules, p), legal)
 
     def open_kinds(self, seat: int) -> tuple[str, ...]:
         """Open-ended action kinds ``seat`` may use now (``offer_trade``, ``counter_trade``)."""

@@ -4,27 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .actions import (
-    FIXED_ACTIONS,
-    AcceptTrade,
-    Action,
-    BuildCity,
-    BuildRoad,
-    BuildSettlement,
-    BuyDevelopmentCard,
-    CancelTrade,
-    ConfirmTrade,
-    DeclineTrade,
-    Discard,
-    EndTurn,
-    MaritimeTrade,
-    MoveRobber,
-    PlayKnight,
-    PlayMonopoly,
-    PlayRoadBuilding,
-    PlayYearOfPlenty,
-    RollDice,
-)
+from . import actions as ac
 from .board import Board
 from .building import (
     city_spots,
@@ -53,22 +33,22 @@ from .state import EMPTY, State
 from .topology import NODE_EDGES
 from .trade import confirmable, maritime_rates
 
-_ROLL, _END = RollDice(), EndTurn()
-_ROADS = [BuildRoad(e) for e in range(72)]
-_SETTLEMENTS = [BuildSettlement(n) for n in range(54)]
-_CITIES = [BuildCity(n) for n in range(54)]
-_BUY, _KNIGHT, _RB = BuyDevelopmentCard(), PlayKnight(), PlayRoadBuilding()
-_YOP = {(a.first, a.second): a for a in FIXED_ACTIONS if isinstance(a, PlayYearOfPlenty)}
-_MONO = [PlayMonopoly(r) for r in range(5)]
-_ROBBER = {(a.hex, a.victim): a for a in FIXED_ACTIONS if isinstance(a, MoveRobber)}
-_TRADES = [a for a in FIXED_ACTIONS if isinstance(a, MaritimeTrade)]
+_ROLL, _END = ac.RollDice(), ac.EndTurn()
+_ROADS = [ac.BuildRoad(e) for e in range(72)]
+_SETTLEMENTS = [ac.BuildSettlement(n) for n in range(54)]
+_CITIES = [ac.BuildCity(n) for n in range(54)]
+_BUY, _KNIGHT, _RB = ac.BuyDevelopmentCard(), ac.PlayKnight(), ac.PlayRoadBuilding()
+_YOP = {(a.first, a.second): a for a in ac.FIXED_ACTIONS if isinstance(a, ac.PlayYearOfPlenty)}
+_MONO = [ac.PlayMonopoly(r) for r in range(5)]
+_ROBBER = {(a.hex, a.victim): a for a in ac.FIXED_ACTIONS if isinstance(a, ac.MoveRobber)}
+_TRADES = [a for a in ac.FIXED_ACTIONS if isinstance(a, ac.MaritimeTrade)]
 _MARITIME_FROM = [[(a.get, a) for a in _TRADES if a.give == give] for give in range(5)]
 """Bank trades by the resource given: ``(resource got, action)`` in code order."""
-_ACCEPT, _DECLINE, _CANCEL = AcceptTrade(), DeclineTrade(), CancelTrade()
-_CONFIRM = [ConfirmTrade(p) for p in range(4)]
+_ACCEPT, _DECLINE, _CANCEL = ac.AcceptTrade(), ac.DeclineTrade(), ac.CancelTrade()
+_CONFIRM = [ac.ConfirmTrade(p) for p in range(4)]
 
 
-def legal_actions(s: State, board: Board, rules: Rules) -> list[Action]:
+def legal_actions(s: State, board: Board, rules: Rules) -> list[ac.Action]:
     """Every legal action of the acting seat except open-ended trade offers and counters
     (``OfferTrade`` / ``CounterTrade``, whose terms are unbounded; ``step`` validates them).
 
@@ -78,7 +58,7 @@ def legal_actions(s: State, board: Board, rules: Rules) -> list[Action]:
     if phase == MAIN:
         return _main(s, board, rules, p)
     if phase == ROLL:
-        out: list[Action] = [_ROLL]
+        out: list[ac.Action] = [_ROLL]
         _dev_plays(s, p, out)
         return out
     if phase == SETUP_SETTLEMENT:
@@ -110,11 +90,11 @@ def legal_actions(s: State, board: Board, rules: Rules) -> list[Action]:
     return []
 
 
-def _main(s: State, board: Board, rules: Rules, p: int) -> list[Action]:
+def _main(s: State, board: Board, rules: Rules, p: int) -> list[ac.Action]:
     hand = s.hands[p]
     pieces = s.pieces[p]
     lumber, brick, wool, grain, ore = hand
-    out: list[Action] = [_END]
+    out: list[ac.Action] = [_END]
     if pieces[0] and lumber and brick:  # ROAD_COST
         out += [_ROADS[e] for e in road_spots(s, p)]
     if pieces[1] and lumber and brick and wool and grain:  # SETTLEMENT_COST
@@ -133,7 +113,7 @@ def _main(s: State, board: Board, rules: Rules, p: int) -> list[Action]:
     return out
 
 
-def _dev_plays(s: State, p: int, out: list[Action]) -> None:
+def _dev_plays(s: State, p: int, out: list[ac.Action]) -> None:
     if s.dev_played:
         return
     dev = s.dev[p]
@@ -163,6 +143,6 @@ def discard_options(hand: list[int], k: int) -> list[tuple[int, int, int, int, i
 
 
 @lru_cache(maxsize=8192)
-def _discard(cards: tuple[int, int, int, int, int]) -> Discard:
-    """The Discard action of ``cards``; actions are immutable values, so they are shared."""
-    return Discard(cards)
+def _discard(cards: tuple[int, int, int, int, int]) -> ac.Discard:
+    """The ac.Discard action of ``cards``; actions are immutable values, so they are shared."""
+    return ac.Discard(cards)

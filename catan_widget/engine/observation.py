@@ -178,8 +178,10 @@ def _player_dict(p: PlayerInfo) -> dict[str, Any]:
     return out
 
 
-def observe(game: Game, seat: int | None) -> Observation:
-    """The observation of ``seat`` (None: all-seeing) in ``game``."""
+def observe(game: Game, seat: int | None, *, legal: bool = True) -> Observation:
+    """The observation of ``seat`` (None: all-seeing) in ``game``; ``legal=False`` leaves the
+    legal actions out (a view that does not need them skips listing, say, every discard).
+    """
     n = len(game.names)
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
         raise IllegalActionError(f"observe() takes a seat 0..{n - 1} or None, got {ac.show(seat)}")
@@ -214,7 +216,7 @@ def observe(game: Game, seat: int | None) -> Observation:
             )
         )
     acting = s.current
-    legal = tuple(game.legal_actions()) if (sees_all or seat == acting) else ()
+    moves = tuple(game.legal_actions()) if legal and (sees_all or seat == acting) else ()
     own = acting if sees_all else seat
     assert own is not None
     trade = s.trade
@@ -255,8 +257,8 @@ def observe(game: Game, seat: int | None) -> Observation:
         rates=None if sees_all else _five(game.maritime_rates(own)),
         hands=tuple(_five(h) for h in s.hands) if sees_all else None,
         devs=tuple((_five(d), _five(e)) for d, e in zip(s.dev, s.dev_new)) if sees_all else None,
-        legal=legal,
-        open=game.open_kinds(acting) if legal else (),
+        legal=moves,
+        open=game.open_kinds(acting) if (sees_all or seat == acting) else (),
     )
 
 

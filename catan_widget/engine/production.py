@@ -5,7 +5,7 @@ from __future__ import annotations
 from .board import Board
 from .errors import IllegalActionError
 from .events import Events
-from .phases import DISCARD, MAIN, MOVE_ROBBER, ROLL
+from .phases import DISCARD, MAIN, MOVE_ROBBER, ROLL, not_now
 from .state import State
 from .topology import HEX_NODES
 
@@ -15,7 +15,7 @@ def check_roll(s: State, dice: tuple[int, int] | None) -> None:
     if s.phase != ROLL:
         if s.rolled:
             raise IllegalActionError("You have already rolled the dice this turn.")
-        raise IllegalActionError(f"You cannot roll the dice now (phase: {s.phase_name()}).")
+        raise IllegalActionError(not_now("roll the dice", s.phase))
     if dice is not None:
         ok = isinstance(dice, tuple) and len(dice) == 2 and all(type(d) is int and 1 <= d <= 6 for d in dice)
         if not ok:
@@ -33,19 +33,24 @@ def apply_roll(s: State, board: Board, limit: int, ev: Events, dice: tuple[int, 
     s.rolled = True
     p = s.turn_player
     if total != 7:
-        gains = produce(s, board, total)
-        ev.append(("roll", p, dice, gains))
+        short: list[tuple[int, int]] = []
+        gains = produce(s, board, total, short)
+        ev.append(("roll", p, dice, gains, tuple(short)))
         s.phase = MAIN
         return
-    ev.append(("roll", p, dice, ()))
+    ev.append(("roll", p, dice, (), ()))
     start_discards(s, limit, ev)
 
 
-def produce(s: State, board: Board, number: int) -> tuple[tuple[int, int, int], ...]:
+def produce(
+    s: State, board: Board, number: int, short: list[tuple[int, int]] | None = None
+) -> tuple[tuple[int, int, int], ...]:
     """Pay every seat for hexes showing ``number`` (not under the robber).
 
     Bank shortage: if the bank cannot pay everyone what they are owed of a resource, nobody gets
-    it, unless only one seat is owed it, who gets what is left.  Returns ``(seat, resource, n)``.
+    it, unless only one seat is owed it, who gets what is left.  Returns ``(seat, resource, n)``;
+    the resources nobody got for the shortage (several seats owed, or an empty bank) are
+    appended to ``short`` as ``(resource, bank_had)``.
     """
     owed: dict[int, list[int]] = {}
     node_owner, node_level = s.node_owner, s.node_level
@@ -66,7 +71,9 @@ def produce(s: State, board: Board, number: int) -> tuple[tuple[int, int, int], 
         need = sum(row)
         if need > s.bank[r]:
             takers = [p for p in range(s.n) if row[p]]
-            if len(takers) > 1:
+            if len(takers) > 1 or s.bank[r] == 0:
+                if short is not None:
+                    short.append((r, s.bank[r]))
                 continue
             row = [min(x, s.bank[r]) for x in row]
         for p in range(s.n):
@@ -116,5 +123,5 @@ def apply_discard(s: State, p: int, cards: tuple[int, ...], ev: Events) -> None:
         hand[r] -= cards[r]
         bank[r] += cards[r]
     s.discards[p] = 0
-    ev.append(("discard", p, cards))
+    ev.append(("discard", p, tuple(cards)))
     _next_discarder(s)

@@ -11,7 +11,7 @@ from .board import GENERIC, Board
 from .constants import RESOURCES, cards_text
 from .errors import IllegalActionError
 from .events import Events
-from .phases import ACCEPTED, COUNTERED, DECLINED, MAIN, PENDING, ROLL, TRADE_CONFIRM, TRADE_RESPONSE
+from .phases import ACCEPTED, COUNTERED, MAIN, PENDING, ROLL, TRADE_CONFIRM, TRADE_RESPONSE, not_now
 from .rules import Rules
 from .state import State
 from .topology import HARBOR_NODES
@@ -32,18 +32,21 @@ def maritime_rates(s: State, board: Board, p: int) -> list[int]:
     return rates
 
 
-def _require_trading(s: State, rules: Rules, what: str) -> None:
+def require_trading(s: State, rules: Rules, what: str) -> None:
+    """Raise unless the acting seat may trade now: after the roll, in the main phase, and (with
+    strict phases) before building.
+    """
     if s.phase == ROLL:
         raise IllegalActionError(f"You must roll the dice before you {what}.")
     if s.phase != MAIN:
-        raise IllegalActionError(f"You cannot {what} now (phase: {s.phase_name()}).")
+        raise IllegalActionError(not_now(what, s.phase))
     if rules.strict_phases and s.built:
         raise IllegalActionError(f"Strict phases: you cannot {what} after building this turn.")
 
 
 def check_maritime(s: State, board: Board, rules: Rules, p: int, give: int, get: int) -> int:
     """Validate a bank trade; returns the rate."""
-    _require_trading(s, rules, "trade")
+    require_trading(s, rules, "trade")
     if give == get:
         raise IllegalActionError("No trading like for like: give and get must differ.")
     rate = maritime_rates(s, board, p)[give]
@@ -81,7 +84,7 @@ def check_offer(
     """Validate a domestic offer by the player whose turn it is."""
     if p != s.turn_player:
         raise IllegalActionError("Only the player whose turn it is may propose a trade.")
-    _require_trading(s, rules, "trade")
+    require_trading(s, rules, "trade")
     _check_terms(give, want)
     if not _holds(s.hands[p], give):
         raise IllegalActionError(f"You cannot offer cards you do not hold ({cards_text(give)}).")
@@ -145,10 +148,7 @@ def apply_answer(
     if answer == ACCEPTED:
         give, want = s.trade[3], s.trade[2]
     s.answers[p] = (answer, give, want)
-    text = {ACCEPTED: "accepts the offer", DECLINED: "declines the offer"}.get(
-        answer, f"counters: gives {cards_text(give)} for {cards_text(want)}"
-    )
-    ev.append(("answer", p, text))
+    ev.append(("answer", p, answer, give, want))
     seats = responders(s)
     later = seats[seats.index(p) + 1 :]
     if later:

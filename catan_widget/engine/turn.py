@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import IllegalActionError
 from .events import Events
-from .phases import GAME_OVER, MAIN, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
+from .phases import GAME_OVER, MAIN, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, not_now
 from .scoring import total_vp
 from .state import State
 
@@ -14,7 +14,7 @@ def check_end_turn(s: State) -> None:
     if s.phase == ROLL:
         raise IllegalActionError("You must roll the dice before ending your turn.")
     if s.phase != MAIN:
-        raise IllegalActionError(f"You cannot end the turn now (phase: {s.phase_name()}).")
+        raise IllegalActionError(not_now("end the turn", s.phase))
 
 
 def apply_end_turn(s: State, ev: Events) -> None:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Board, Game, RollDice
+from ..engine.observation import Observation
 from ..engine.scoring import public_vp, total_vp
 from ..engine.state import State
 from ..engine.topology import HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_HEXES
@@ -60,13 +61,16 @@ def best_spots(board: Board, k: int = 5) -> list[int]:
     return ranked[:k]
 
 
-def expected_production(state: State, board: Board) -> list[list[float]]:
-    """Expected cards per roll, ``[seat][resource]``, for the buildings and robber of ``state``."""
-    out = [[0.0] * 5 for _ in range(state.n)]
-    owner, level = state.node_owner, state.node_level
+def expected_production(position: State | Observation, board: Board) -> list[list[float]]:
+    """Expected cards per roll, ``[seat][resource]``, for the buildings and robber of a
+    position: an observation (``game.observe(seat)``, public pieces suffice) or a replayed state.
+    """
+    seats = position.n if isinstance(position, State) else len(position.names)
+    out = [[0.0] * 5 for _ in range(seats)]
+    owner, level = position.node_owner, position.node_level
     for h in range(HEX_COUNT):
         r = board.resource(h)
-        if r is None or h == state.robber:
+        if r is None or h == position.robber:
             continue
         chance = board.pips(h) / 36
         for n in HEX_NODES[h]:

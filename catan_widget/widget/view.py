@@ -167,7 +167,7 @@ def state_json(
     ``seats`` gives each seat's kind (``"human"`` or ``"bot"``); ``log_tail`` how many of the
     newest log lines to send, worded for the viewer.
     """
-    obs = game.observe(viewer if viewer is not None and viewer >= 0 else None)
+    obs = game.observe(viewer if viewer is not None and viewer >= 0 else None, legal=False)
     owner, level = obs.node_owner, obs.node_level
     buildings = [
         [n, owner[n], "city" if level[n] == CITY else "settlement"]
@@ -235,12 +235,13 @@ def legal_json(
         waiting = game.waiting_text()
         out["reasons"] = dict.fromkeys((*CONTROLS, UNDO), waiting)
         return out
-    obs = game.observe(seat)
+    discarding = game.phase == "discard"  # the count and the rule, never every way to discard
+    obs = game.observe(seat, legal=not discarding)
     assert obs.rates is not None
     out["seat"] = seat
     out["actions"] = [dict(_action_json(a)) for a in obs.legal if type(a) is not Discard]
     out["open"] = list(obs.open)
-    out["discard"] = obs.players[seat].discard if obs.phase == "discard" else 0
+    out["discard"] = obs.players[seat].discard if discarding else 0
     out["rates"] = _named(obs.rates, RESOURCES, drop_zeros=False)
     out["undo"] = bool(undo)
     reasons = game.reasons(seat)

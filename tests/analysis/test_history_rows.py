@@ -7,6 +7,7 @@ from catan_widget import (
     RESOURCES,
     AcceptTrade,
     BuildRoad,
+    BuyDevelopmentCard,
     ConfirmTrade,
     EndTurn,
     Game,
@@ -44,20 +45,41 @@ def scripted_game() -> Game:
 
 def test_rows_of_a_scripted_game() -> None:
     game = scripted_game()
-    edge = NODE_EDGES[node_between(12, 13, 16)][0]
     rows = history.rows(game)
+    roll = "rolled 8 (4+4): Ada +1 lumber, Bo +2 lumber"
+    road = "built a road on the path between 8 lumber and 3 ore"
+    steal = "moved the robber to the 3 ore and stole 1 lumber from Ada"
     assert [
         (r["step"], r["turn"], r["player"], r["action"], r["dice"], r["gained"], r["spent"]) for r in rows
     ] == [
-        (0, 1, "Ada", "rolled 8", (4, 4), {"lumber": 1}, {}),
-        (0, 1, "Bo", "collected on Ada's roll", (4, 4), {"lumber": 2}, {}),
-        (1, 1, "Ada", f"built a road on path {edge}", None, {}, {"lumber": 1, "brick": 1}),
+        (0, 1, "Ada", roll, (4, 4), {"lumber": 1}, {}),
+        (0, 1, "Bo", f"Ada {roll}", (4, 4), {"lumber": 2}, {}),
+        (1, 1, "Ada", road, None, {}, {"lumber": 1, "brick": 1}),
         (2, 1, "Ada", "ended the turn", None, {}, {}),
-        (3, 2, "Bo", "rolled 7", (3, 4), {}, {}),
-        (4, 2, "Bo", "moved the robber to hex 13 and robbed Ada", None, {"lumber": 1}, {}),
-        (4, 2, "Ada", "was robbed by Bo", None, {}, {"lumber": 1}),
+        (3, 2, "Bo", "rolled 7 (3+4): the robber!", (3, 4), {}, {}),
+        (4, 2, "Bo", steal, None, {"lumber": 1}, {}),
+        (4, 2, "Ada", f"Bo {steal}", None, {}, {"lumber": 1}),
         (5, 2, "Bo", "ended the turn", None, {}, {}),
     ]
+
+
+def test_row_actions_are_the_log_read_by_the_row_player() -> None:
+    """Every action is the step's log lines, as the row's player may read them: a steal is
+    named to the thief and the victim, a bought card to the buyer; the public log names neither.
+    """
+    game = scripted_game()
+    assert "Bo moved the robber to the 3 ore and stole a card from Ada" in game.log
+    bought = Game(seed=3).stage(
+        hands={"Ada": {"wool": 1, "grain": 1, "ore": 1}}, turn_player="Ada", phase="main"
+    )
+    bought.step(BuyDevelopmentCard(), card="monopoly")
+    assert history.rows(bought)[-1]["action"] == "bought a development card (monopoly)"
+    assert bought.log[-1] == "Ada bought a development card"
+    public = set(game.log)
+    for r in history.rows(game):
+        if r["step"] != 4:  # the steal, worded for the thief and the victim
+            as_actor, as_other = f"{r['player']} {r['action']}", r["action"]
+            assert set(as_actor.split("; ")) <= public or set(as_other.split("; ")) <= public
 
 
 def test_every_row_has_the_documented_keys() -> None:
@@ -119,12 +141,13 @@ def test_rows_of_a_domestic_trade_and_a_monopoly() -> None:
     game.step(ConfirmTrade(1))
     game.step(PlayMonopoly("wool"))
     rows = [(r["player"], r["action"], r["gained"], r["spent"]) for r in history.rows(game)]
+    monopoly = "played monopoly: took 5 wool (2 wool from Bo, 3 wool from Cy)"
     assert rows == [
-        ("Ada", "offered 1 wool for 1 ore to Bo", {}, {}),
-        ("Bo", "accepted the offer", {}, {}),
-        ("Ada", "traded with Bo", {"ore": 1}, {"wool": 1}),
-        ("Bo", "traded with Ada", {"wool": 1}, {"ore": 1}),
-        ("Ada", "played monopoly on wool", {"wool": 5}, {}),
-        ("Bo", "gave up wool to Ada's monopoly", {}, {"wool": 2}),
-        ("Cy", "gave up wool to Ada's monopoly", {}, {"wool": 3}),
+        ("Ada", "offers 1 wool for 1 ore to Bo", {}, {}),
+        ("Bo", "accepts the offer", {}, {}),
+        ("Ada", "traded 1 wool to Bo for 1 ore", {"ore": 1}, {"wool": 1}),
+        ("Bo", "Ada traded 1 wool to Bo for 1 ore", {"wool": 1}, {"ore": 1}),
+        ("Ada", monopoly, {"wool": 5}, {}),
+        ("Bo", f"Ada {monopoly}", {}, {"wool": 2}),
+        ("Cy", f"Ada {monopoly}", {}, {"wool": 3}),
     ]

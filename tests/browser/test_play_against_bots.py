@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from catan_widget import Game
+from catan_widget.engine.places import hex_name
 
 from .lab import ARTIFACTS, LabServer, open_lab_page
 from .table import RESOURCES, Table
@@ -133,7 +134,7 @@ def test_you_play_setup_and_two_turns_against_bots_by_clicks(lab_page: Page, lab
     confirm.click()
     table.wait_past(before)
     table.wait_for(seat=0, phase="main")
-    expect(table.log().last).to_contain_text(f"You moved the robber to hex {target['hex']} (")
+    expect(table.log().last).to_contain_text(f"You moved the robber to {hex_name(game.board, target['hex'])}")
     expect(table.log().last).to_contain_text("and stole")
     expect(table.log().last).to_contain_text(f"from {NAMES[victim]}")
     expect(table.root.locator(f".cw-dynamic .cw-robber[data-hex='{target['hex']}']")).to_have_count(1)

@@ -219,7 +219,13 @@ def test_counter_cannot_be_confirmed_by_the_responder() -> None:
 
 
 def test_game_over_refuses_everything() -> None:
-    game = staged(phase="main", cities={0: [20, 47]}, settlements={0: [0, 5, 10, 41, 51]}, hands={0: RICH})
+    game = staged(
+        phase="main",
+        cities={0: [20, 47]},
+        free_placement=True,
+        settlements={0: [0, 5, 10, 41, 51]},
+        hands={0: RICH},
+    )
     game.step(BuildCity(0))
     assert game.is_over
     for action in (RollDice(), EndTurn(), BuildRoad(0), MoveRobber(4)):

@@ -56,14 +56,14 @@ def test_road_cannot_touch_only_an_opponents_road() -> None:
 
 def test_road_cannot_go_through_an_opponents_settlement() -> None:
     # own road 12-17, opponent settlement on 17: the road stops there
-    game = _main(settlements={0: [12], 1: [17]}, roads={0: [19]})
+    game = _main(free_placement=True, settlements={0: [12], 1: [17]}, roads={0: [19]})
     assert_illegal(game, BuildRoad(25), "through an opponent")
     assert_illegal(game, BuildRoad(26), "through an opponent")
     assert BuildRoad(25) not in game.legal_actions()
 
 
 def test_road_cannot_go_through_an_opponents_city() -> None:
-    game = _main(settlements={0: [12]}, cities={1: [17]}, roads={0: [19]})
+    game = _main(free_placement=True, settlements={0: [12]}, cities={1: [17]}, roads={0: [19]})
     assert_illegal(game, BuildRoad(26), "through an opponent")
 
 
@@ -87,6 +87,7 @@ def test_road_needs_the_resources() -> None:
 
 def test_legal_roads_match_the_rule() -> None:
     game = _main(
+        free_placement=True,
         settlements={0: [12, 41], 1: [17, 36]},
         cities={2: [22]},
         roads={0: [19, 11, 6, *path(41, 45, 40)], 1: [*path(36, 30, 24)], 2: [34]},

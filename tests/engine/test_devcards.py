@@ -179,7 +179,12 @@ def test_road_building_places_two_free_roads() -> None:
 
 
 def test_road_building_follows_the_road_rules() -> None:
-    game = _main(dev_cards={0: {"road_building": 1}}, settlements={0: [12], 1: [17]}, roads={0: [19]})
+    game = _main(
+        dev_cards={0: {"road_building": 1}},
+        free_placement=True,
+        settlements={0: [12], 1: [17]},
+        roads={0: [19]},
+    )
     game.step(PlayRoadBuilding())
     assert_illegal(game, BuildRoad(25), "through an opponent")
     assert_illegal(game, BuildRoad(70), "must touch")
@@ -197,6 +202,7 @@ def test_road_building_with_one_road_left_places_one() -> None:
 def test_road_building_ends_early_without_a_legal_spot() -> None:
     # seat 0's only building is hemmed in: one free path, beyond it an opponent's settlement
     game = _main(
+        free_placement=True,
         settlements={0: [0], 1: [4]},
         roads={1: [0]},
         dev_cards={0: {"road_building": 1}},

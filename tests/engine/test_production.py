@@ -35,7 +35,7 @@ def test_every_player_produces_not_only_the_roller() -> None:
 
 
 def test_each_building_on_the_hex_is_paid() -> None:
-    game = staged(settlements={0: [26, 31]}, cities={0: [37]})
+    game = staged(free_placement=True, settlements={0: [26, 31]}, cities={0: [37]})
     game.step(RollDice(), dice=(3, 5))
     assert hand(game, 0)[ORE] == 4
 

@@ -105,7 +105,11 @@ def test_robber_must_move_to_a_different_hex() -> None:
 
 
 def test_robber_victims_are_opponents_touching_the_hex() -> None:
-    game = staged(settlements={0: [20], 1: [26], 2: [31], 3: [12]}, hands={p: _cards(2) for p in range(4)})
+    game = staged(
+        free_placement=True,
+        settlements={0: [20], 1: [26], 2: [31], 3: [12]},
+        hands={p: _cards(2) for p in range(4)},
+    )
     game.step(RollDice(), dice=SEVEN)
     at_11 = [a.victim for a in game.legal_actions() if a.hex == 11]
     assert at_11 == [1, 2]  # seat 0 (the mover) touches hex 11 too, but is not a victim
@@ -124,7 +128,8 @@ def test_steal_takes_one_card() -> None:
     assert hand(game, 0) == [0, 0, 0, 0, 1]
     assert game.robber == 11
     assert game.phase == "main"
-    assert game.log[-1] == "Ada moved the robber to hex 11 (mountains 8) and stole a card from Bo"
+    assert game.log[-1] == "Ada moved the robber to the 8 ore and stole a card from Bo"
+    assert game.events[-1] == ("robber", 0, 11, 1, ORE)
 
 
 def test_random_steal_moves_exactly_one_card_the_victim_held() -> None:
@@ -150,7 +155,8 @@ def test_nothing_is_stolen_from_a_victim_without_cards() -> None:
     game.step(MoveRobber(11, 1))
     assert hand(game, 0) == [0, 0, 1, 0, 0]
     assert hand(game, 1) == [0] * 5
-    assert game.log[-1].endswith("stole nothing (no cards) from Bo")
+    assert game.log[-1] == "Ada moved the robber to the 8 ore, but Bo had no cards"
+    assert game.events[-1] == ("robber", 0, 11, 1, -1)
 
 
 def test_robber_may_return_to_the_desert_by_default() -> None:

@@ -52,7 +52,7 @@ def test_points_below_the_target_do_not_win() -> None:
 
 
 def test_tenth_point_wins_the_game() -> None:
-    game = staged(phase="main", cities={0: [20, 47]}, settlements=NINE, hands={0: CITY})
+    game = staged(phase="main", cities={0: [20, 47]}, free_placement=True, settlements=NINE, hands={0: CITY})
     assert game.players[0].victory_points == 9
     game.step(BuildCity(0))
     assert game.winner is not None

@@ -63,6 +63,7 @@ def staged_scripted() -> Game:
     """
     game = Game(["Ada", "Bo", "Cy", "Di"], seed=5, board="beginner", first=0)
     game.stage(
+        free_placement=True,
         settlements={0: [12, 41, 0], 1: [26, 44], 2: [14, 39], 3: [18, 47]},
         cities={0: [31]},
         roads={
@@ -92,7 +93,7 @@ def staged_scripted() -> Game:
         (CounterTrade({"grain": 1}, {"lumber": 1, "brick": 1}), {}),  # Cy
         (DeclineTrade(), {}),  # Di
         (ConfirmTrade(2), {}),
-        (MaritimeTrade("wool", "ore"), {}),  # 3:1 at the harbor on intersection 0
+        (MaritimeTrade("wool", "ore"), {}),  # 3:1 at the harbor of her coastal settlement on the 10 ore
         (EndTurn(), {}),
         # Bo: a 7 — Bo (8 cards) discards 4, then robs Ada
         (RollDice(), {"dice": (3, 4)}),

@@ -1,0 +1,262 @@
+"""The one wording of events (engine/events.py): an example line per kind, what each viewer
+may read, a player named "You", the bank shortage, and no internal ids in any played game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from catan_widget import BuyDevelopmentCard, Game, MoveRobber, RollDice
+from catan_widget.engine.board import Board, beginner_board
+from catan_widget.engine.constants import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from catan_widget.engine.events import Event, describe, event_fields, render
+from catan_widget.engine.phases import ACCEPTED, COUNTERED, DECLINED
+from catan_widget.engine.places import corner_name, hex_name, path_name
+from catan_widget.engine.topology import EDGE_BETWEEN, EDGE_COUNT, HEX_COUNT, NODE_COUNT
+
+from .helpers import staged
+
+BOARD = beginner_board()
+NAMES = ["Ada", "Bo", "Cy", "Di"]
+WOOL_FOR_ORE = ((0, 0, 1, 0, 0), (0, 0, 0, 0, 1))
+
+EXAMPLES: list[tuple[Event, str]] = [
+    (("roll", 1, (3, 5), ((0, 3, 1), (2, 4, 2)), ()), "Bo rolled 8 (3+5): Ada +1 grain, Cy +2 ore"),
+    (
+        ("roll", 1, (3, 5), ((0, 3, 1),), ((4, 1),)),
+        "Bo rolled 8 (3+5): Ada +1 grain; the bank has only 1 ore: nobody gets ore",
+    ),
+    (("roll", 1, (2, 2), (), ()), "Bo rolled 4 (2+2): nobody produces"),
+    (("roll", 1, (3, 4), (), ()), "Bo rolled 7 (3+4): the robber!"),
+    (("road", 0, EDGE_BETWEEN[(0, 3)], True), "Ada built a road on the coast of 10 ore (3:1 harbor)"),
+    (("settlement", 0, 0, False), "Ada built a settlement on the coastal corner of 10 ore (3:1 harbor)"),
+    (("city", 2, 39), "Cy built a city on the corner of 8 lumber, 5 brick and 3 ore"),
+    (("setup_income", 0, (1, 1, 0, 0, 1)), "Ada takes 1 lumber, 1 brick, 1 ore for the second settlement"),
+    (("buy", 3, KNIGHT), "Di bought a development card"),
+    (("play", 0, KNIGHT, ()), "Ada played a knight"),
+    (("play", 0, ROAD_BUILDING, (2,)), "Ada played road building: 2 free roads"),
+    (("play", 0, ROAD_BUILDING, (1,)), "Ada played road building: 1 free road"),
+    (("play", 0, ROAD_BUILDING, (0,)), "Ada played road building, but no road can be placed"),
+    (("play", 3, YEAR_OF_PLENTY, (2, 4)), "Di played year of plenty: took wool and ore"),
+    (("play", 3, YEAR_OF_PLENTY, (1, 1)), "Di played year of plenty: took 2 brick"),
+    (
+        ("play", 2, MONOPOLY, (2, (3, 2, 0, 0))),
+        "Cy played monopoly: took 5 wool (3 wool from Ada, 2 wool from Bo)",
+    ),
+    (("discard", 1, (0, 0, 2, 0, 2)), "Bo discarded 2 wool, 2 ore"),
+    (("robber", 0, 11, None, -1), "Ada moved the robber to the 8 ore"),
+    (("robber", 0, 11, 1, 4), "Ada moved the robber to the 8 ore and stole a card from Bo"),
+    (("robber", 0, 9, 1, -1), "Ada moved the robber to the desert, but Bo had no cards"),
+    (("maritime", 0, 2, 3, 4), "Ada traded 3 wool with the bank for 1 ore"),
+    (("offer", 0, *WOOL_FOR_ORE, None), "Ada offers 1 wool for 1 ore to everyone"),
+    (("offer", 0, *WOOL_FOR_ORE, 2), "Ada offers 1 wool for 1 ore to Cy"),
+    (("answer", 1, ACCEPTED, *reversed(WOOL_FOR_ORE)), "Bo accepts the offer"),
+    (("answer", 1, DECLINED, (0,) * 5, (0,) * 5), "Bo declines the offer"),
+    (("answer", 2, COUNTERED, (0, 0, 0, 0, 1), (0, 0, 2, 0, 0)), "Cy counters with 1 ore for 2 wool"),
+    (("trade", 0, 2, *WOOL_FOR_ORE), "Ada traded 1 wool to Cy for 1 ore"),
+    (("trade_closed", 0, "nobody accepted"), "Ada's offer is closed: nobody accepted"),
+    (("longest_road", 0, -1, 5), "Ada takes Longest Road (5 roads)"),
+    (("longest_road", 1, 0, 6), "Bo takes Longest Road from Ada (6 roads)"),
+    (("longest_road", -1, 0, 4), "Longest Road is set aside (was Ada's)"),
+    (("largest_army", 0, 3), "Ada takes Largest Army (3 knights)"),
+    (("end_turn", 2), "Cy ended the turn"),
+    (("staged", 0), "A position was staged: Ada to play"),
+    (("win", 0, 10), "Ada wins with 10 victory points!"),
+]
+
+
+@pytest.mark.parametrize(
+    ("event", "words"), EXAMPLES, ids=[f"{e[0]}-{i}" for i, (e, _) in enumerate(EXAMPLES)]
+)
+def test_every_kind_has_public_words(event: Event, words: str) -> None:
+    assert describe(event, NAMES, BOARD) == words
+    assert render(event, NAMES, BOARD) == words
+    fields = event_fields(event, NAMES, BOARD)
+    assert fields["kind"] == event[0]
+    assert fields["text"] == words
+    json.dumps(fields)
+
+
+def test_every_kind_has_an_example() -> None:
+    kinds = {e[0] for e, _ in EXAMPLES}
+    assert kinds == {
+        *("roll", "road", "settlement", "city", "setup_income", "buy", "play", "discard", "robber"),
+        *("maritime", "offer", "answer", "trade", "trade_closed", "longest_road", "largest_army"),
+        *("end_turn", "staged", "win"),
+    }
+
+
+def test_without_a_board_places_are_still_words() -> None:
+    assert render(("settlement", 0, 5, False), NAMES) == "Ada built a settlement on a corner"
+    assert render(("robber", 0, 3, None, -1), NAMES) == "Ada moved the robber to a hex"
+
+
+# --- what each viewer reads ---------------------------------------------------------------------
+def _by_viewer(game: Game, event: Event) -> dict[int | None, str]:
+    return {v: describe(event, game.names, game.board, v) for v in (None, -1, *range(len(game.names)))}
+
+
+def test_a_stolen_card_is_named_only_to_the_thief_the_victim_and_the_teacher() -> None:
+    game = staged(settlements={1: [26]}, hands={1: {"ore": 2}})
+    game.step(RollDice(), dice=(3, 4))
+    game.step(MoveRobber(11, 1), steal="ore")
+    event = game.events[-1]
+    public = "Ada moved the robber to the 8 ore and stole a card from Bo"
+    secret = "Ada moved the robber to the 8 ore and stole 1 ore from Bo"
+    assert _by_viewer(game, event) == {None: public, -1: secret, 0: secret, 1: secret, 2: public, 3: public}
+    assert event_fields(event, game.names, game.board, 1)["cards"] == {"ore": 1}
+    onlooker = event_fields(event, game.names, game.board, 2)
+    assert "cards" not in onlooker
+    assert onlooker["stolen"] is True
+    assert onlooker["victim"] == "Bo"
+
+
+def test_a_bought_card_is_named_only_to_the_buyer_and_the_teacher() -> None:
+    game = staged(hands={0: {"wool": 1, "grain": 1, "ore": 1}}, turn_player=0, phase="main")
+    game.step(BuyDevelopmentCard(), card="monopoly")
+    event = game.events[-1]
+    public, secret = "Ada bought a development card", "Ada bought a development card (monopoly)"
+    assert _by_viewer(game, event) == {None: public, -1: secret, 0: secret, 1: public, 2: public, 3: public}
+    assert event_fields(event, game.names, game.board, 0)["card"] == "monopoly"
+    assert "card" not in event_fields(event, game.names, game.board, 1)
+
+
+# --- a player named "You" -----------------------------------------------------------------------
+YOU = ["You", "Bo", "Cy"]
+SECOND_PERSON: list[tuple[Event, str]] = [
+    (("roll", 0, (3, 5), ((0, 3, 1),), ()), "You rolled 8 (3+5): You +1 grain"),
+    (("road", 0, EDGE_BETWEEN[(0, 3)], False), "You built a road on the coast of 10 ore (3:1 harbor)"),
+    (("setup_income", 0, (0, 1, 1, 0, 0)), "You take 1 brick, 1 wool for the second settlement"),
+    (("robber", 0, 11, 1, 4), "You moved the robber to the 8 ore and stole a card from Bo"),
+    (("robber", 1, 11, 0, 4), "Bo moved the robber to the 8 ore and stole a card from you"),
+    (("robber", 1, 11, 0, -1), "Bo moved the robber to the 8 ore, but you had no cards"),
+    (("play", 1, MONOPOLY, (4, (2, 0, 3))), "Bo played monopoly: took 5 ore (2 ore from you, 3 ore from Cy)"),
+    (("offer", 0, *WOOL_FOR_ORE, None), "You offer 1 wool for 1 ore to everyone"),
+    (("offer", 1, *WOOL_FOR_ORE, 0), "Bo offers 1 wool for 1 ore to you"),
+    (("answer", 0, ACCEPTED, *reversed(WOOL_FOR_ORE)), "You accept the offer"),
+    (("answer", 0, DECLINED, (0,) * 5, (0,) * 5), "You decline the offer"),
+    (
+        ("answer", 0, COUNTERED, (0, 0, 0, 1, 0), (1, 1, 0, 0, 0)),
+        "You counter with 1 grain for 1 lumber, 1 brick",
+    ),
+    (("trade", 1, 0, *WOOL_FOR_ORE), "Bo traded 1 wool to you for 1 ore"),
+    (("trade_closed", 0, "cancelled"), "Your offer is closed: cancelled"),
+    (("trade_closed", 1, "cancelled"), "Bo's offer is closed: cancelled"),
+    (("longest_road", 0, -1, 5), "You take Longest Road (5 roads)"),
+    (("longest_road", 1, 0, 6), "Bo takes Longest Road from you (6 roads)"),
+    (("longest_road", -1, 0, 4), "Longest Road is set aside (was yours)"),
+    (("largest_army", 0, 3), "You take Largest Army (3 knights)"),
+    (("win", 0, 10), "You win with 10 victory points!"),
+]
+
+
+@pytest.mark.parametrize(("event", "words"), SECOND_PERSON)
+def test_a_player_named_you_reads_in_the_second_person(event: Event, words: str) -> None:
+    assert describe(event, YOU, BOARD) == words
+
+
+def test_you_read_your_own_steal_and_purchase() -> None:
+    game = Game(YOU, seed=1).stage(
+        settlements={"Bo": [26]},
+        hands={"Bo": {"grain": 1}, "You": {"wool": 1, "grain": 1, "ore": 1}},
+        turn_player="You",
+    )
+    game.step(RollDice(), dice=(3, 4))
+    game.step(MoveRobber(11, 1))
+    game.step(BuyDevelopmentCard(), card="knight")
+    steal, buy = game.events[-2:]
+    assert (
+        describe(steal, YOU, game.board, 0) == "You moved the robber to the 8 ore and stole 1 grain from Bo"
+    )
+    assert describe(steal, YOU, game.board, 2) == "You moved the robber to the 8 ore and stole a card from Bo"
+    assert describe(buy, YOU, game.board, 0) == "You bought a development card (knight)"
+
+
+# --- the bank shortage ----------------------------------------------------------------------------
+# The 8 ore (hex 11) has corners 20 and 37 far apart; the 8 lumber (hex 12) has corner 43.
+def test_a_bank_shortage_says_nobody_gets_the_resource() -> None:
+    game = staged(settlements={0: [20], 1: [37], 2: [43]}, hands={3: {"ore": 18}}, turn_player=0)
+    game.step(RollDice(), dice=(3, 5))
+    assert game.events[-1] == ("roll", 0, (3, 5), ((2, 0, 1),), ((4, 1),))
+    assert game.log[-1] == "Ada rolled 8 (3+5): Cy +1 lumber; the bank has only 1 ore: nobody gets ore"
+    assert event_fields(game.events[-1], game.names, game.board)["short"] == {"ore": 1}
+
+
+def test_a_lone_claimant_takes_what_is_left_and_an_empty_bank_pays_nobody() -> None:
+    game = staged(cities={0: [20]}, hands={3: {"ore": 18}}, turn_player=0)
+    game.step(RollDice(), dice=(3, 5))
+    assert game.events[-1] == ("roll", 0, (3, 5), ((0, 4, 1),), ())
+    assert game.log[-1] == "Ada rolled 8 (3+5): Ada +1 ore"
+    empty = staged(cities={0: [20]}, hands={3: {"ore": 19}}, turn_player=0)
+    empty.step(RollDice(), dice=(3, 5))
+    assert empty.log[-1] == "Ada rolled 8 (3+5): the bank has no ore: nobody gets ore"
+
+
+# --- no internal ids in any played game -------------------------------------------------------------
+UNIT = r"(?:lumber|brick|wool|grain|ore|roads?|knights|victory points|free roads?)"
+COUNTED = re.compile(rf"\+?\b\d+ {UNIT}\b")
+DICE = re.compile(r"rolled (\d+) \((\d)\+(\d)\)")
+RATE = re.compile(r"\b[234]:1\b")
+PLACE = re.compile(r" (?:built an? \w+ on|moved the robber to) (the .*?|a \w+)(?: and stole .*|, but .*)?$")
+FORBIDDEN = re.compile(r"\b(?:intersection|node|edge|hex|seat|None)\b|path \d|-1")
+WRONG_PERSON = re.compile(r"\bYou (?:takes|wins|offers|has|accepts|declines|counters|is)\b|\bYou's\b")
+
+
+def played_games() -> Iterator[Game]:
+    """Seeded games by the random and the greedy bots, two with a player named "You"."""
+    yield Game(["Ada", "Bo", "Cy", "Di"], seed=2024).play("random")
+    yield Game(["Ada", "You", "Cy", "Di"], seed=9, board="random").play("random")
+    yield Game(["Ada", "Bo", "Cy"], seed=77, board="random").play("greedy")
+    yield Game(["You", "Bo", "Cy", "Di"], seed=3).play("greedy")
+
+
+def _places(board: Board) -> set[str]:
+    """Every corner, path and hex of ``board`` in words."""
+    corners = {corner_name(board, n) for n in range(NODE_COUNT)}
+    paths = {path_name(board, e) for e in range(EDGE_COUNT)}
+    return corners | paths | {hex_name(board, h) for h in range(HEX_COUNT)}
+
+
+def _check_line(line: str, board_places: set[str]) -> None:
+    assert not FORBIDDEN.search(line), line
+    assert not WRONG_PERSON.search(line), line
+    for total, a, b in DICE.findall(line):
+        assert int(total) == int(a) + int(b), line
+    place = PLACE.search(line)
+    if place:
+        assert place.group(1) in board_places, line
+    rest = COUNTED.sub("", RATE.sub("", DICE.sub("", line)))
+    assert not re.search(r"\d", rest), f"a bare number in {line!r}"
+
+
+def test_no_log_line_names_a_place_by_id_for_any_viewer() -> None:
+    for game in played_games():
+        board, names = game.board, game.names
+        places = _places(board)
+        assert game.log == [describe(e, names, board) for e in game.events]
+        for viewer in (None, -1, *range(len(names))):
+            for event in game.events:
+                fields = event_fields(event, names, board, viewer)
+                _check_line(fields["text"], places)
+                json.dumps(fields)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Ada built a road on path 40",
+        "Ada built a settlement on intersection 12",
+        "Ada moved the robber to hex 11 (mountains 8)",
+        "Ada built a city on the corner of 7 ore and 5 wool",  # no such corner
+        "Ada built a road on the path between 6 brick and 4 wool 17",
+        "Bo rolled 9 (3+5): Ada +1 grain",
+        "You takes Largest Army (3 knights)",
+    ],
+)
+def test_the_id_check_catches_old_and_wrong_lines(line: str) -> None:
+    with pytest.raises(AssertionError):
+        _check_line(line, _places(BOARD))
