@@ -17,7 +17,6 @@ import {
   hexCorners,
   HARBOR_RADIUS,
   lerp,
-  nodeNeighbours,
   nodePips,
   pipCount,
   pointsAttr,
@@ -377,6 +376,9 @@ export interface DynamicInput {
   /** seat placing the pending piece (for the ghost's colour) */
   seat: number | null;
   uid: string;
+  /** the pips overlay (the `show_pips` setting), or null when off; `open` = the corners
+   * listed as build_settlement actions now, drawn emphasised */
+  pips: { open: Set<number> } | null;
 }
 
 export function playerColor(board: Board, seat: number | null | undefined): string {
@@ -436,7 +438,7 @@ export function drawDynamic(view: BoardView, inp: DynamicInput): void {
   markTargets(view, board, withoutPending(hl, pending), occupied);
   clear(view.overlayLayer);
   view.overlayLayer.append(ghost(inp));
-  if (state.show_pips) view.overlayLayer.append(pipLabels(board, occupied));
+  if (inp.pips) view.overlayLayer.append(pipLabels(board, occupied, inp.pips.open));
 }
 
 /** Where a pending placement sits on the board (to keep dialogs from covering it). */
@@ -465,21 +467,26 @@ function ghost(inp: DynamicInput): SVGElement {
   return g;
 }
 
-/** Pip sums on every free intersection; spots blocked by the distance rule are dimmed. */
-function pipLabels(board: Board, occupied: Set<number>): SVGElement {
+/**
+ * Pip sums on every corner without a building. Which corners may be built on is Python's call:
+ * the ones listed as build_settlement actions now (`open`) are emphasised, no rule is applied.
+ */
+function pipLabels(board: Board, occupied: Set<number>, open: Set<number>): SVGElement {
   const g = s("g", { class: "cw-pip-overlay", "pointer-events": "none" });
-  const nbrs = nodeNeighbours(board);
   for (const n of board.nodes) {
     if (occupied.has(n.id)) continue;
     const sum = nodePips(n, board.hexes);
     if (sum === 0) continue;
-    const blocked = (nbrs.get(n.id) ?? []).some((m) => occupied.has(m));
+    const listed = open.has(n.id);
     const w = sum >= 10 ? 0.38 : 0.3;
     g.append(
       s(
         "g",
-        { class: blocked ? "cw-pip-label cw-blocked" : "cw-pip-label", "data-node": n.id, opacity: blocked ? 0.45 : 1 },
-        s("rect", { x: fmt(n.x - w / 2), y: fmt(n.y - 0.14), width: w, height: 0.28, rx: 0.14, fill: "#1f2430", opacity: 0.88, stroke: "#fff", "stroke-width": 0.02 }),
+        { class: listed ? "cw-pip-label cw-open" : "cw-pip-label", "data-node": n.id },
+        s("rect", {
+          x: fmt(n.x - w / 2), y: fmt(n.y - 0.14), width: w, height: 0.28, rx: 0.14, fill: "#1f2430", opacity: 0.88,
+          stroke: listed ? HILITE_GLOW : "#fff", "stroke-width": listed ? 0.045 : 0.02,
+        }),
         s("text", { x: fmt(n.x), y: fmt(n.y + 0.07), "text-anchor": "middle", "font-size": 0.2, "font-weight": 700, "font-family": UI_FONT, fill: sum >= 10 ? "#ffd54a" : "#fff" }, String(sum)),
       ),
     );

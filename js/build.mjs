@@ -38,5 +38,5 @@ if (!preview) {
     logLevel: "warning",
   });
   copyFileSync(join(root, "js", "preview.html"), join(outdir, "index.html"));
-  console.log(`open file://${join(outdir, "index.html")}  (?theme=dark&scenario=main|build|settle|robber|discard|trade|confirm|yop|offer|maritime|setup|pips|error|teacher|bot&width=700)`);
+  console.log(`open file://${join(outdir, "index.html")}  (?theme=dark&widget_theme=light|dark&scenario=main|build|settle|robber|discard|trade|confirm|yop|offer|maritime|setup|pips|error|teacher|bot&width=700)`);
 }

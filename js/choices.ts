@@ -1,36 +1,9 @@
 /**
- * What `legal` offers, as plain data: the spots of each build mode, the actions sent at once,
- * and the arithmetic of card choices (discard, year of plenty, maritime). No DOM, no state.
+ * The arithmetic of card choices (counts, discard picks, Year of Plenty picks among the listed
+ * pairs). No DOM, no state, no rules: what is allowed comes from `legal` (see legal.ts).
  */
 import { RESOURCES } from "./types";
-import type { Ctx, Legal, Resource, ResourceCounts } from "./types";
-
-export type BuildMode = "road" | "settlement" | "city";
-
-/** Actions sent as soon as their button is pressed, and when legal allows each. */
-export const DIRECT: Record<string, (l: Legal) => boolean> = {
-  roll: (l) => l.roll,
-  end_turn: (l) => l.end_turn,
-  buy_development_card: (l) => l.buy_development_card,
-  play_knight: (l) => l.play.knight,
-  play_road_building: (l) => l.play.road_building,
-  accept_trade: (l) => l.respond_trade && l.accept_trade !== false,
-  decline_trade: (l) => l.respond_trade,
-  cancel_trade: (l) => l.cancel_trade,
-  undo: (l) => l.undo,
-};
-
-/** Build buttons and the placement mode each toggles. */
-export const MODES: Record<string, BuildMode> = {
-  build_road: "road",
-  build_settlement: "settlement",
-  build_city: "city",
-};
-
-/** The legal spots of a build mode. */
-export function modeList(mode: BuildMode, legal: Legal): number[] {
-  return mode === "road" ? legal.roads : mode === "settlement" ? legal.settlements : legal.cities;
-}
+import type { Ctx, Resource, ResourceCounts } from "./types";
 
 // ---------------------------------------------------------------- counts
 
@@ -75,7 +48,7 @@ export function canDiscard(picks: ResourceCounts, target: number): boolean {
   return target > 0 && total(picks) === target;
 }
 
-// ---------------------------------------------------------------- year of plenty, maritime
+// ---------------------------------------------------------------- year of plenty
 
 function sameMultiset(a: Resource[], b: Resource[]): boolean {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -97,21 +70,9 @@ export function yopCanPick(picks: Resource[], r: Resource, pairs: Resource[][]):
   return pairs.some((p) => containsMultiset(p, next));
 }
 
-/** The allowed pair matching two picks, as listed in legal.year_of_plenty. */
+/** The listed pair matching two picks (in the order the engine lists it). */
 export function yopPair(picks: Resource[], pairs: [Resource, Resource][]): [Resource, Resource] | null {
   if (picks.length !== 2) return null;
   return pairs.find((p) => sameMultiset(p, picks)) ?? null;
 }
 
-export function maritimeGives(legal: Legal): { give: Resource; rate: number }[] {
-  const out: { give: Resource; rate: number }[] = [];
-  for (const r of RESOURCES) {
-    const opts = legal.maritime.filter((m) => m.give === r);
-    if (opts.length) out.push({ give: r, rate: Math.min(...opts.map((m) => m.rate)) });
-  }
-  return out;
-}
-
-export function maritimeGets(legal: Legal, give: Resource | null): Resource[] {
-  return RESOURCES.filter((r) => legal.maritime.some((m) => m.give === give && m.get === r));
-}

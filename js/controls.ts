@@ -1,57 +1,46 @@
 /** The action bar as data: which buttons, enabled or not, and why (from legal.reasons). */
-import { DIRECT, modeList, MODES } from "./choices";
-import { activeMode, type UiState } from "./interaction";
-import type { Ctx, Legal, TradeResponse } from "./types";
+import { activeMode, BUILD_KINDS, DIALOG_KINDS, type UiState } from "./interaction";
+import { allows, reason } from "./legal";
+import type { ActionKind, Ctx, TradeResponse } from "./types";
 
 export interface Control {
-  action: string;
+  /** the action kind (also the button's data-action and the key of its reason) */
+  action: ActionKind;
   label: string;
   enabled: boolean;
-  /** tooltip when disabled (from legal.reasons) */
+  /** tooltip and tap note when disabled (from legal.reasons) */
   reason: string;
+  /** toggle state of build buttons and of buttons that open a dialog */
   pressed?: boolean;
 }
 
-const CONTROL_DEFS: [string, string, string][] = [
-  ["roll", "Roll dice", "roll"],
-  ["end_turn", "End turn", "end_turn"],
-  ["build_road", "Road", "road"],
-  ["build_settlement", "Settlement", "settlement"],
-  ["build_city", "City", "city"],
-  ["buy_development_card", "Buy card", "buy_development_card"],
-  ["play_knight", "Knight", "knight"],
-  ["play_road_building", "Road building", "road_building"],
-  ["play_year_of_plenty", "Year of plenty", "year_of_plenty"],
-  ["play_monopoly", "Monopoly", "monopoly"],
-  ["maritime_trade", "Bank trade", "maritime"],
-  ["offer_trade", "Offer trade", "offer_trade"],
-  ["undo", "Undo", "undo"],
+/** The action bar, in groups of [kind, label]. */
+export const CONTROL_GROUPS: [ActionKind, string][][] = [
+  [["roll", "Roll dice"], ["end_turn", "End turn"]],
+  [["build_road", "Road"], ["build_settlement", "Settlement"], ["build_city", "City"], ["buy_development_card", "Buy card"]],
+  [["play_knight", "Knight"], ["play_road_building", "Road building"], ["play_year_of_plenty", "Year of plenty"], ["play_monopoly", "Monopoly"]],
+  [["maritime_trade", "Bank trade"], ["offer_trade", "Offer trade"], ["undo", "Undo"]],
 ];
 
-export function controlEnabled(action: string, legal: Legal): boolean {
-  if (DIRECT[action]) return DIRECT[action](legal);
-  if (MODES[action]) return modeList(MODES[action], legal).length > 0;
-  if (action === "play_year_of_plenty") return legal.play.year_of_plenty;
-  if (action === "play_monopoly") return legal.play.monopoly;
-  if (action === "maritime_trade") return legal.maritime.length > 0;
-  if (action === "offer_trade") return legal.offer_trade;
-  return false;
+/** Who the game waits for, when `legal.reasons` has no sentence for a control. */
+function waitingText(ctx: Ctx): string {
+  const { legal, state } = ctx;
+  if (legal.seat != null) return "Not possible right now.";
+  return `Waiting for ${state.players.find((p) => p.seat === state.current)?.name ?? "another player"}.`;
 }
 
-/** The action-bar buttons with their enabled state, tooltip and toggle state. */
+/** One button of the bar with its enabled state, tooltip and toggle state. */
+export function control(kind: ActionKind, label: string, ui: UiState, ctx: Ctx): Control {
+  const enabled = allows(ctx.legal, kind);
+  const c: Control = { action: kind, label, enabled, reason: enabled ? "" : reason(ctx.legal, kind, waitingText(ctx)) };
+  if (BUILD_KINDS.includes(kind)) c.pressed = activeMode(ui, ctx) === kind;
+  else if (DIALOG_KINDS.includes(kind)) c.pressed = ui.dialog?.kind === kind;
+  return c;
+}
+
+/** Every action-bar button, flat, in bar order. */
 export function controls(ui: UiState, ctx: Ctx): Control[] {
-  const { legal, state } = ctx;
-  const mode = activeMode(ui, ctx);
-  const waiting =
-    legal.seat == null
-      ? `Waiting for ${state.players.find((p) => p.seat === state.current)?.name ?? "another player"}.`
-      : "Not possible right now.";
-  return CONTROL_DEFS.map(([action, label, key]) => {
-    const enabled = controlEnabled(action, legal);
-    const c: Control = { action, label, enabled, reason: enabled ? "" : legal.reasons[key] ?? waiting };
-    if (MODES[action]) c.pressed = mode === MODES[action];
-    return c;
-  });
+  return CONTROL_GROUPS.flat().map(([kind, label]) => control(kind, label, ui, ctx));
 }
 
 /** Plain words for one response to a trade offer. */

@@ -1,8 +1,8 @@
 /** The action bar and the dialogs (placement confirm, robber victim, cards, trades, discard). */
 import { resourceCard } from "./art";
 import { h, type Child } from "./dom";
-import { canDiscard, maritimeGets, maritimeGives, ownHand, total, yopCanPick } from "./choices";
-import { controls, describeResponse } from "./controls";
+import { canDiscard, ownHand, total, yopCanPick } from "./choices";
+import { control, CONTROL_GROUPS, describeResponse } from "./controls";
 import {
   activeMode,
   dialogAction,
@@ -10,9 +10,11 @@ import {
   placementAction,
   type Ctx,
   type Dialog,
+  type ModeKind,
   type Placement,
   type UiState,
 } from "./interaction";
+import { allows, confirmable, maritimeGets, maritimeGives, mayRespond, reason, yopPairs } from "./legal";
 import { RESOURCES } from "./types";
 import type { Board, Resource, ResourceCounts, Trade } from "./types";
 
@@ -24,54 +26,42 @@ function nameOf(ctx: Ctx, seat: number | null): string {
   return ctx.state.players.find((p) => p.seat === seat)?.name ?? `Player ${seat}`;
 }
 
-function button(action: string, label: Child, opts: { enabled?: boolean; title?: string; cls?: string; pressed?: boolean; seat?: number } = {}): HTMLButtonElement {
+/**
+ * Attributes that disable a control without the `disabled` attribute, so a click (a tap on a
+ * touch screen) still arrives and can show `reason`; nothing is sent for it (events.ts).
+ */
+export function disabledAttrs(enabled: boolean, reason?: string): Record<string, string | undefined> {
+  if (enabled) return {};
+  return { "aria-disabled": "true", title: reason || undefined, "data-reason": reason || undefined };
+}
+
+function button(action: string, label: Child, opts: { enabled?: boolean; reason?: string; cls?: string; pressed?: boolean; seat?: number } = {}): HTMLButtonElement {
   const enabled = opts.enabled ?? true;
+  const cls = ["cw-btn", opts.cls, enabled ? null : "cw-disabled"].filter(Boolean).join(" ");
   return h(
     "button",
     {
       type: "button",
-      class: `cw-btn${opts.cls ? ` ${opts.cls}` : ""}`,
+      class: cls,
       "data-action": action,
       "data-seat": opts.seat,
-      disabled: !enabled,
-      title: opts.title || undefined,
+      ...disabledAttrs(enabled, opts.reason),
       "aria-pressed": opts.pressed === undefined ? undefined : String(opts.pressed),
     },
     label,
   );
 }
 
-const GROUPS: string[][] = [
-  ["roll", "end_turn"],
-  ["build_road", "build_settlement", "build_city", "buy_development_card"],
-  ["play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly"],
-  ["maritime_trade", "offer_trade", "undo"],
-];
-
-/** Buttons that open a dialog, and the dialog they open. */
-const OPENS: Record<string, string> = {
-  play_year_of_plenty: "year_of_plenty",
-  play_monopoly: "monopoly",
-  maritime_trade: "maritime",
-  offer_trade: "offer",
-};
-
-/** Buttons for every action; disabled ones carry the reason as a tooltip. */
+/** Buttons for every action; disabled ones carry the reason (tooltip and tap note). */
 export function actionBar(ui: UiState, ctx: Ctx): HTMLElement {
-  const all = controls(ui, ctx);
   const bar = h("div", { class: "cw-actions", role: "toolbar", "aria-label": "Actions" });
-  for (const group of GROUPS) {
+  for (const group of CONTROL_GROUPS) {
     const g = h("div", { class: "cw-action-group" });
-    for (const c of all.filter((x) => group.includes(x.action))) {
+    for (const [kind, label] of group) {
+      const c = control(kind, label, ui, ctx);
       const primary = (c.action === "roll" || c.action === "end_turn") && c.enabled;
-      g.append(
-        button(c.action, c.label, {
-          enabled: c.enabled,
-          title: c.enabled ? undefined : c.reason,
-          cls: `${primary ? "cw-primary" : ""}${c.pressed || (ui.dialog && OPENS[c.action] === ui.dialog.kind) ? " cw-on" : ""}`.trim() || undefined,
-          pressed: c.pressed ?? (OPENS[c.action] !== undefined ? OPENS[c.action] === ui.dialog?.kind : undefined),
-        }),
-      );
+      const cls = [primary ? "cw-primary" : null, c.pressed ? "cw-on" : null].filter(Boolean).join(" ");
+      g.append(button(c.action, c.label, { enabled: c.enabled, reason: c.reason, cls: cls || undefined, pressed: c.pressed }));
     }
     bar.append(g);
   }
@@ -87,7 +77,7 @@ function confirmRow(canConfirm: boolean, confirmLabel = "Confirm"): HTMLElement 
   return h(
     "div",
     { class: "cw-confirm-row" },
-    button("confirm", confirmLabel, { enabled: canConfirm, cls: "cw-primary", title: canConfirm ? undefined : "Choose first" }),
+    button("confirm", confirmLabel, { enabled: canConfirm, cls: "cw-primary", reason: "Choose first." }),
     button("cancel", "Cancel"),
   );
 }
@@ -97,14 +87,15 @@ function dialogBox(kind: string, heading: string, ...children: Child[]): HTMLEle
 }
 
 function resourceButton(r: Resource, opts: { enabled?: boolean; pressed?: boolean; role?: string; note?: string }): HTMLButtonElement {
+  const enabled = opts.enabled !== false;
   return h(
     "button",
     {
       type: "button",
-      class: `cw-res-btn${opts.pressed ? " cw-on" : ""}`,
+      class: `cw-res-btn${opts.pressed ? " cw-on" : ""}${enabled ? "" : " cw-disabled"}`,
       "data-resource": r,
       "data-role": opts.role,
-      disabled: opts.enabled === false,
+      ...disabledAttrs(enabled),
       "aria-pressed": String(!!opts.pressed),
       title: r,
     },
@@ -141,13 +132,19 @@ function placementDialog(p: Placement, ctx: Ctx, board: Board): HTMLElement {
   return dialogBox("placement", label, confirmRow(ok));
 }
 
+function stepButton(side: "discard" | "give" | "want", r: Resource, delta: number, enabled: boolean): HTMLButtonElement {
+  const label = `${delta < 0 ? "one less" : "one more"} ${r}`;
+  const attrs = { type: "button", class: `cw-step${enabled ? "" : " cw-disabled"}`, "data-step": side, "data-resource": r, "data-delta": delta, "aria-label": label };
+  return h("button", { ...attrs, ...disabledAttrs(enabled) }, delta < 0 ? "−" : "+");
+}
+
 function stepper(side: "discard" | "give" | "want", r: Resource, n: number, canUp: boolean): HTMLElement {
   return h(
     "span",
     { class: "cw-stepper", "data-side": side, "data-resource": r },
-    h("button", { type: "button", class: "cw-step", "data-step": side, "data-resource": r, "data-delta": -1, disabled: n <= 0, "aria-label": `one less ${r}` }, "−"),
+    stepButton(side, r, -1, n > 0),
     h("b", { class: "cw-step-value" }, String(n)),
-    h("button", { type: "button", class: "cw-step", "data-step": side, "data-resource": r, "data-delta": 1, disabled: !canUp, "aria-label": `one more ${r}` }, "+"),
+    stepButton(side, r, 1, canUp),
   );
 }
 
@@ -166,11 +163,11 @@ function discardDialog(ui: UiState, ctx: Ctx): HTMLElement {
     "discard",
     `${nameOf(ctx, ctx.legal.seat)}: discard ${target} card${target === 1 ? "" : "s"}`,
     rows,
-    h("div", { class: "cw-confirm-row" }, h("span", { class: "cw-discard-count", "data-chosen": chosen }, `${chosen} / ${target} chosen`), button("discard", "Discard", { enabled: ready, cls: "cw-primary", title: ready ? undefined : `Choose exactly ${target} cards` })),
+    h("div", { class: "cw-confirm-row" }, h("span", { class: "cw-discard-count", "data-chosen": chosen }, `${chosen} / ${target} chosen`), button("discard", "Discard", { enabled: ready, cls: "cw-primary", reason: `Choose exactly ${target} card${target === 1 ? "" : "s"}.` })),
   );
 }
 
-function tradeBuilder(d: Extract<Dialog, { kind: "offer" | "counter" }>, ctx: Ctx): HTMLElement {
+function tradeBuilder(d: Extract<Dialog, { kind: "offer_trade" | "counter_trade" }>, ctx: Ctx): HTMLElement {
   const handCards = ownHand(ctx);
   const rows = h("div", { class: "cw-steppers cw-trade-grid" }, h("span", {}), h("span", { class: "cw-col-head" }, "You give"), h("span", { class: "cw-col-head" }, "You get"));
   for (const r of RESOURCES) {
@@ -182,8 +179,9 @@ function tradeBuilder(d: Extract<Dialog, { kind: "offer" | "counter" }>, ctx: Ct
       stepper("want", r, w, w < 19),
     );
   }
-  const box = dialogBox(d.kind === "offer" ? "offer" : "counter", d.kind === "offer" ? "Offer a trade" : `Counter ${nameOf(ctx, ctx.state.trade?.from ?? null)}'s offer`, rows);
-  if (d.kind === "offer") {
+  const offer = d.kind === "offer_trade";
+  const box = dialogBox(d.kind, offer ? "Offer a trade" : `Counter ${nameOf(ctx, ctx.state.trade?.from ?? null)}'s offer`, rows);
+  if (d.kind === "offer_trade") {
     const to = h("div", { class: "cw-trade-to" }, h("span", {}, "To: "));
     to.append(h("button", { type: "button", class: `cw-btn cw-small${d.to == null ? " cw-on" : ""}`, "data-to": "", "aria-pressed": String(d.to == null) }, "Everyone"));
     for (const p of ctx.state.players) {
@@ -193,35 +191,37 @@ function tradeBuilder(d: Extract<Dialog, { kind: "offer" | "counter" }>, ctx: Ct
     box.append(to);
   }
   box.append(h("p", { class: "cw-summary" }, `Give ${describeCounts(d.give)} — get ${describeCounts(d.want)}`));
-  box.append(confirmRow(dialogAction(d, ctx) !== null, d.kind === "offer" ? "Send offer" : "Send counter"));
+  box.append(confirmRow(dialogAction(d, ctx) !== null, offer ? "Send offer" : "Send counter"));
   return box;
 }
 
 function cardDialog(d: Dialog, ctx: Ctx): HTMLElement {
   switch (d.kind) {
-    case "year_of_plenty": {
+    case "play_year_of_plenty": {
+      const pairs = yopPairs(ctx.legal);
       const row = h("div", { class: "cw-res-picker" });
-      for (const r of RESOURCES) row.append(resourceButton(r, { enabled: yopCanPick(d.picks, r, ctx.legal.year_of_plenty), role: "pick" }));
+      for (const r of RESOURCES) row.append(resourceButton(r, { enabled: yopCanPick(d.picks, r, pairs), role: "pick" }));
       const picked = h("div", { class: "cw-picked" }, h("span", {}, "Taking: "), ...d.picks.map((r) => resourceCard(r, 24)), d.picks.length ? null : h("span", { class: "cw-muted" }, "choose two"));
-      return dialogBox("year_of_plenty", "Year of Plenty: take two resources from the bank", row, picked, confirmRow(dialogAction(d, ctx) !== null));
+      return dialogBox(d.kind, "Year of Plenty: take two resources from the bank", row, picked, confirmRow(dialogAction(d, ctx) !== null));
     }
-    case "monopoly": {
+    case "play_monopoly": {
       const row = h("div", { class: "cw-res-picker" });
       for (const r of RESOURCES) row.append(resourceButton(r, { pressed: d.resource === r, role: "pick" }));
-      return dialogBox("monopoly", "Monopoly: every player gives you all their…", row, confirmRow(d.resource !== null));
+      return dialogBox(d.kind, "Monopoly: every player gives you all their…", row, confirmRow(d.resource !== null));
     }
-    case "maritime": {
+    case "maritime_trade": {
+      const offered = maritimeGives(ctx.legal);
       const gives = h("div", { class: "cw-res-picker" }, h("span", { class: "cw-row-label" }, "Give"));
-      for (const g of maritimeGives(ctx.legal)) gives.append(resourceButton(g.give, { pressed: d.give === g.give, role: "give", note: `${g.rate}:1` }));
+      for (const g of offered) gives.append(resourceButton(g.give, { pressed: d.give === g.give, role: "give", note: `${g.rate}:1` }));
       const gets = h("div", { class: "cw-res-picker" }, h("span", { class: "cw-row-label" }, "Get"));
       const allowed = maritimeGets(ctx.legal, d.give);
       for (const r of RESOURCES) gets.append(resourceButton(r, { pressed: d.get === r, role: "get", enabled: allowed.includes(r) }));
-      const rate = ctx.legal.maritime.find((m) => m.give === d.give && m.get === d.get)?.rate ?? maritimeGives(ctx.legal).find((g) => g.give === d.give)?.rate;
+      const rate = offered.find((g) => g.give === d.give)?.rate;
       const summary = d.give ? `Give ${rate ?? "?"} ${d.give} → get 1 ${d.get ?? "…"}` : "Choose what to give";
-      return dialogBox("maritime", "Trade with the bank", gives, gets, h("p", { class: "cw-summary" }, summary), confirmRow(dialogAction(d, ctx) !== null));
+      return dialogBox(d.kind, "Trade with the bank", gives, gets, h("p", { class: "cw-summary" }, summary), confirmRow(dialogAction(d, ctx) !== null));
     }
-    case "offer":
-    case "counter":
+    case "offer_trade":
+    case "counter_trade":
       return tradeBuilder(d, ctx);
   }
 }
@@ -234,18 +234,10 @@ function offerLine(t: Trade, ctx: Ctx): string {
 function tradeStatus(t: Trade, ctx: Ctx, board: Board): HTMLElement {
   const { legal } = ctx;
   const box = dialogBox("trade", "Trade", h("p", { class: "cw-summary" }, offerLine(t, ctx)));
-  if (legal.respond_trade) {
-    const canAccept = legal.accept_trade !== false;
-    const why = legal.reasons.accept_trade ?? "You do not have the cards this offer asks for.";
-    box.append(
-      h(
-        "div",
-        { class: "cw-confirm-row" },
-        button("accept_trade", "Accept", { cls: "cw-primary", enabled: canAccept, title: canAccept ? undefined : why }),
-        button("decline_trade", "Decline"),
-        button("counter_trade", "Counter…"),
-      ),
-    );
+  if (mayRespond(legal)) {
+    const answer = (kind: "accept_trade" | "decline_trade" | "counter_trade", label: string, cls?: string): HTMLButtonElement =>
+      button(kind, label, { cls, enabled: allows(legal, kind), reason: reason(legal, kind, "Not possible right now.") });
+    box.append(h("div", { class: "cw-confirm-row" }, answer("accept_trade", "Accept", "cw-primary"), answer("decline_trade", "Decline"), answer("counter_trade", "Counter…")));
     return box;
   }
   const list = h("ul", { class: "cw-responses" });
@@ -253,21 +245,21 @@ function tradeStatus(t: Trade, ctx: Ctx, board: Board): HTMLElement {
     const seat = Number(seatStr);
     const counter = typeof resp === "object" && resp !== null ? ` (gives ${describeCounts(resp.give)}, wants ${describeCounts(resp.want)})` : "";
     const li = h("li", { "data-seat": seat, style: `--cw-player:${colorOf(board, seat)}` }, h("b", {}, nameOf(ctx, seat)), ` ${describeResponse(resp)}${counter} `);
-    if (legal.confirm_trade.includes(seat)) li.append(button("confirm_trade", "Confirm", { seat, cls: "cw-small cw-primary" }));
+    if (confirmable(legal).includes(seat)) li.append(button("confirm_trade", "Confirm", { seat, cls: "cw-small cw-primary" }));
     list.append(li);
   }
   box.append(list);
-  if (legal.cancel_trade) box.append(h("div", { class: "cw-confirm-row" }, button("cancel_trade", "Cancel trade")));
+  if (allows(legal, "cancel_trade")) box.append(h("div", { class: "cw-confirm-row" }, button("cancel_trade", "Cancel trade")));
   return box;
 }
 
 function hint(ui: UiState, ctx: Ctx): HTMLElement | null {
   const mode = activeMode(ui, ctx);
-  const text: Record<string, string> = {
-    road: "Click a glowing path to place a road.",
-    settlement: "Click a glowing corner to place a settlement.",
-    city: "Click one of your glowing settlements to make it a city.",
-    robber: "Click a glowing hex to move the robber there.",
+  const text: Record<ModeKind, string> = {
+    build_road: "Click a glowing path to place a road.",
+    build_settlement: "Click a glowing corner to place a settlement.",
+    build_city: "Click one of your glowing settlements to make it a city.",
+    move_robber: "Click a glowing hex to move the robber there.",
   };
   if (!mode) return null;
   const showCancel = ui.mode !== null && mode === ui.mode;

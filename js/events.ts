@@ -1,5 +1,6 @@
 /** Map a clicked DOM element to a UI event (the only DOM-reading part of the interaction). */
 import type { UiEvent } from "./interaction";
+import { parseSetting } from "./settings";
 import { RESOURCES, type Resource } from "./types";
 
 function isResource(v: string | null): v is Resource {
@@ -12,11 +13,22 @@ function num(v: string | null): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** The UI event a click on `target` (inside the widget) stands for, or null. */
+/**
+ * The UI event a click on `target` (inside the widget) stands for, or null. A disabled control
+ * (`aria-disabled="true"`) never yields its action: at most its reason (`data-reason`), to show.
+ */
 export function eventFromClick(target: Element | null): UiEvent | null {
   if (!target) return null;
   const btn = target.closest("button");
-  if (btn && (btn as HTMLButtonElement).disabled) return null;
+  if (btn && (btn.disabled || btn.getAttribute("aria-disabled") === "true")) {
+    const reason = btn.getAttribute("data-reason");
+    return reason ? { type: "blocked", reason } : null;
+  }
+  const setting = target.closest("button[data-setting]");
+  if (setting) {
+    const change = parseSetting(setting.getAttribute("data-setting"), setting.getAttribute("data-value") ?? "");
+    return change && { type: "setting", ...change };
+  }
   const step = target.closest("[data-step]");
   if (step) {
     const side = step.getAttribute("data-step");
@@ -55,18 +67,10 @@ export function eventFromClick(target: Element | null): UiEvent | null {
   return null;
 }
 
-/** The UI event a change of a form control stands for (view selector, bot pace). */
+/** The UI event a change of a settings control (`data-setting` = the trait's name) stands for. */
 export function eventFromChange(target: Element | null): UiEvent | null {
-  const action = target?.getAttribute("data-action");
+  const name = target?.getAttribute("data-setting");
   const value = (target as HTMLSelectElement | null)?.value ?? "";
-  if (action === "set_view") {
-    if (value === "auto") return { type: "view", seat: null };
-    const seat = num(value);
-    return seat === undefined ? null : { type: "view", seat };
-  }
-  if (action === "set_bot_delay") {
-    const seconds = num(value);
-    return seconds === undefined ? null : { type: "bot_delay", seconds };
-  }
-  return null;
+  const change = parseSetting(name, value);
+  return change && { type: "setting", ...change };
 }

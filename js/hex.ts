@@ -95,21 +95,6 @@ export function lerp(a: Point, b: Point, t: number): Point {
   return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
 }
 
-/** Neighbouring node ids of every node, from the edge list. */
-export function nodeNeighbours(board: Pick<Board, "edges">): Map<number, number[]> {
-  const out = new Map<number, number[]>();
-  const push = (k: number, v: number): void => {
-    const list = out.get(k);
-    if (list) list.push(v);
-    else out.set(k, [v]);
-  };
-  for (const e of board.edges) {
-    push(e.a, e.b);
-    push(e.b, e.a);
-  }
-  return out;
-}
-
 /** Pip positions (x, y) on a die face of value 1..6, in a unit square centred on 0. */
 export function diePipOffsets(value: number): Point[] {
   const a = 0.27;

@@ -1,29 +1,46 @@
 /**
  * Pure interaction logic (no DOM): which intent a click produces, given the synced
- * `state` / `legal` and the UI-only state kept in the render closure.
- * Python judges every rule; this module only gates controls on what `legal` allows.
+ * `state` / `legal` / settings and the UI-only state kept in the render closure.
+ * Python judges every rule; this module only looks up what `legal` lists (legal.ts).
+ * Names are the engine's action kinds throughout: a mode, a dialog, a control, a reason.
  */
+import { bump, canDiscard, compact, ownHand, stepDiscard, total, yopCanPick, yopPair } from "./choices";
 import {
-  bump,
-  canDiscard,
-  compact,
-  DIRECT,
+  allows,
+  confirmable,
   maritimeGets,
   maritimeGives,
-  modeList,
-  MODES,
-  ownHand,
-  stepDiscard,
-  total,
-  yopCanPick,
-  yopPair,
-  type BuildMode,
-} from "./choices";
-import type { Action, Ctx, GameState, Intent, Legal, Resource, ResourceCounts } from "./types";
+  maritimeOptions,
+  nodes,
+  robberTargets,
+  spots,
+  yopPairs,
+  type SpotKind,
+} from "./legal";
+import type { SettingChange } from "./settings";
+import type { Action, ActionKind, Ctx, GameState, Intent, Resource, ResourceCounts } from "./types";
 
-export type { BuildMode } from "./choices";
 export type { Ctx } from "./types";
-export type ActiveMode = BuildMode | "robber";
+
+/** The build buttons: each toggles a placement mode of its own kind. */
+export type BuildKind = "build_road" | "build_settlement" | "build_city";
+/** A placement mode: a build kind, or the robber's move (forced by the phase). */
+export type ModeKind = SpotKind;
+
+export const BUILD_KINDS: readonly ActionKind[] = ["build_road", "build_settlement", "build_city"] satisfies BuildKind[];
+
+/** Buttons whose action is sent as soon as they are pressed. */
+export const SENT_AT_ONCE: readonly ActionKind[] = [
+  "roll",
+  "end_turn",
+  "buy_development_card",
+  "play_knight",
+  "play_road_building",
+  "accept_trade",
+  "decline_trade",
+  "cancel_trade",
+  "undo",
+];
 
 export type Placement =
   | { kind: "build_road"; edge: number }
@@ -31,25 +48,37 @@ export type Placement =
   | { kind: "build_city"; node: number }
   | { kind: "move_robber"; hex: number; victims: number[]; victim: number | null };
 
+/** A dialog where the player chooses the terms of one action, named by its kind. */
 export type Dialog =
-  | { kind: "year_of_plenty"; picks: Resource[] }
-  | { kind: "monopoly"; resource: Resource | null }
-  | { kind: "maritime"; give: Resource | null; get: Resource | null }
-  | { kind: "offer"; give: ResourceCounts; want: ResourceCounts; to: number | null }
-  | { kind: "counter"; give: ResourceCounts; want: ResourceCounts };
+  | { kind: "play_year_of_plenty"; picks: Resource[] }
+  | { kind: "play_monopoly"; resource: Resource | null }
+  | { kind: "maritime_trade"; give: Resource | null; get: Resource | null }
+  | { kind: "offer_trade"; give: ResourceCounts; want: ResourceCounts; to: number | null }
+  | { kind: "counter_trade"; give: ResourceCounts; want: ResourceCounts };
+
+export type DialogKind = Dialog["kind"];
+export const DIALOG_KINDS: readonly ActionKind[] = [
+  "play_year_of_plenty",
+  "play_monopoly",
+  "maritime_trade",
+  "offer_trade",
+  "counter_trade",
+] satisfies DialogKind[];
 
 export interface UiState {
   /** state.version this UI state was last reconciled with */
   version: number | null;
   /** legal.seat this UI state belongs to */
   seat: number | null;
-  mode: BuildMode | null;
+  mode: BuildKind | null;
   pending: Placement | null;
   dialog: Dialog | null;
   /** cards picked in the discard dialog */
   discard: ResourceCounts;
   /** state.version whose error toast was dismissed */
   dismissed: number | null;
+  /** why the disabled control just tapped is disabled (a transient note) */
+  note: string | null;
 }
 
 export type UiEvent =
@@ -61,71 +90,44 @@ export type UiEvent =
   | { type: "resource"; resource: Resource; role?: string }
   | { type: "step"; side: "discard" | "give" | "want"; resource: Resource; delta: number }
   | { type: "trade_to"; seat: number | null }
-  | { type: "view"; seat: number | null }
-  | { type: "bot_delay"; seconds: number }
+  | ({ type: "setting" } & SettingChange)
+  /** a click on a disabled control: show its reason, send nothing */
+  | { type: "blocked"; reason: string }
+  | { type: "clear_note" }
   | { type: "dismiss_error" };
 
 export interface Result {
   ui: UiState;
   intent: Intent | null;
+  /** a settings trait to write */
+  setting: SettingChange | null;
 }
 
 export function initialUi(): UiState {
-  return {
-    version: null,
-    seat: null,
-    mode: null,
-    pending: null,
-    dialog: null,
-    discard: {},
-    dismissed: null,
-  };
-}
-
-/** Fill every missing field of a (possibly partial or null) legal trait. */
-export function normalizeLegal(legal: Partial<Legal> | null | undefined, version = 0): Legal {
-  const l = legal ?? {};
-  return {
-    version: l.version ?? version,
-    seat: l.seat ?? null,
-    roll: !!l.roll,
-    end_turn: !!l.end_turn,
-    buy_development_card: !!l.buy_development_card,
-    roads: l.roads ?? [],
-    settlements: l.settlements ?? [],
-    cities: l.cities ?? [],
-    robber: l.robber ?? [],
-    maritime: l.maritime ?? [],
-    play: {
-      knight: !!l.play?.knight,
-      road_building: !!l.play?.road_building,
-      year_of_plenty: !!l.play?.year_of_plenty,
-      monopoly: !!l.play?.monopoly,
-    },
-    year_of_plenty: l.year_of_plenty ?? [],
-    discard: l.discard ?? 0,
-    offer_trade: !!l.offer_trade,
-    respond_trade: !!l.respond_trade,
-    accept_trade: l.accept_trade ?? !!l.respond_trade,
-    confirm_trade: l.confirm_trade ?? [],
-    cancel_trade: !!l.cancel_trade,
-    undo: !!l.undo,
-    reasons: l.reasons ?? {},
-  };
+  return { version: null, seat: null, mode: null, pending: null, dialog: null, discard: {}, dismissed: null, note: null };
 }
 
 export function makeIntent(state: Pick<GameState, "version">, action: Action): Intent {
   return { type: "act", version: state.version, action };
 }
 
+function isBuildKind(name: string): name is BuildKind {
+  return (BUILD_KINDS as readonly string[]).includes(name);
+}
+
+function isDialogKind(name: string): name is DialogKind {
+  return (DIALOG_KINDS as readonly string[]).includes(name);
+}
+
 // ---------------------------------------------------------------- modes and highlights
 
-export function activeMode(ui: UiState, ctx: Ctx): ActiveMode | null {
+/** The placement mode in force: forced by the phase (setup, robber, free roads) or a build button's. */
+export function activeMode(ui: UiState, ctx: Ctx): ModeKind | null {
   const { legal, state } = ctx;
   if (legal.seat == null) return null;
-  if (legal.robber.length > 0) return "robber";
-  if (state.phase === "setup_settlement") return "settlement";
-  if (state.phase === "setup_road" || state.phase === "road_building") return "road";
+  if (state.phase === "move_robber") return "move_robber";
+  if (state.phase === "setup_settlement") return "build_settlement";
+  if (state.phase === "setup_road" || state.phase === "road_building") return "build_road";
   return ui.mode;
 }
 
@@ -135,42 +137,57 @@ export interface Highlights {
   hexes: Set<number>;
 }
 
-/** Spots to light up (and make clickable) for the current mode. */
+/** Spots to light up for the current mode: exactly the ones `legal.actions` lists. */
 export function highlights(ui: UiState, ctx: Ctx): Highlights {
   const out: Highlights = { nodes: new Set(), edges: new Set(), hexes: new Set() };
   const mode = activeMode(ui, ctx);
-  const { legal } = ctx;
-  if (mode === "road") legal.roads.forEach((e) => out.edges.add(e));
-  if (mode === "settlement") legal.settlements.forEach((n) => out.nodes.add(n));
-  if (mode === "city") legal.cities.forEach((n) => out.nodes.add(n));
-  if (mode === "robber") legal.robber.forEach((o) => out.hexes.add(o.hex));
+  if (!mode) return out;
+  const target = mode === "build_road" ? out.edges : mode === "move_robber" ? out.hexes : out.nodes;
+  for (const id of spots(ctx.legal, mode)) target.add(id);
   return out;
 }
 
 // ---------------------------------------------------------------- dialogs and placements
 
+function newDialog(kind: DialogKind, ctx: Ctx): Dialog | null {
+  switch (kind) {
+    case "play_year_of_plenty":
+      return { kind, picks: [] };
+    case "play_monopoly":
+      return { kind, resource: null };
+    case "maritime_trade": {
+      const gives = maritimeGives(ctx.legal);
+      return { kind, give: gives.length === 1 ? gives[0].give : null, get: null };
+    }
+    case "offer_trade":
+      return { kind, give: {}, want: {}, to: null };
+    case "counter_trade": {
+      const t = ctx.state.trade;
+      return t ? { kind, give: { ...t.want }, want: { ...t.give } } : null;
+    }
+  }
+}
+
 /** The intent a dialog's Confirm would send, or null while it is incomplete. */
 export function dialogAction(dialog: Dialog, ctx: Ctx): Action | null {
   const { legal } = ctx;
   switch (dialog.kind) {
-    case "year_of_plenty": {
-      const pair = yopPair(dialog.picks, legal.year_of_plenty);
-      return pair ? { kind: "play_year_of_plenty", resources: [pair[0], pair[1]] } : null;
+    case "play_year_of_plenty": {
+      const pair = yopPair(dialog.picks, yopPairs(legal));
+      return pair ? { kind: dialog.kind, resources: [pair[0], pair[1]] } : null;
     }
-    case "monopoly":
-      return dialog.resource ? { kind: "play_monopoly", resource: dialog.resource } : null;
-    case "maritime": {
-      const ok = legal.maritime.some((m) => m.give === dialog.give && m.get === dialog.get);
-      return ok && dialog.give && dialog.get
-        ? { kind: "maritime_trade", give: dialog.give, get: dialog.get }
-        : null;
+    case "play_monopoly":
+      return dialog.resource ? { kind: dialog.kind, resource: dialog.resource } : null;
+    case "maritime_trade": {
+      const ok = maritimeOptions(legal).some((m) => m.give === dialog.give && m.get === dialog.get);
+      return ok && dialog.give && dialog.get ? { kind: dialog.kind, give: dialog.give, get: dialog.get } : null;
     }
-    case "offer":
+    case "offer_trade":
       if (total(dialog.give) === 0 || total(dialog.want) === 0) return null;
-      return { kind: "offer_trade", give: compact(dialog.give), want: compact(dialog.want), to: dialog.to };
-    case "counter":
+      return { kind: dialog.kind, give: compact(dialog.give), want: compact(dialog.want), to: dialog.to };
+    case "counter_trade":
       if (total(dialog.give) === 0 || total(dialog.want) === 0) return null;
-      return { kind: "counter_trade", give: compact(dialog.give), want: compact(dialog.want) };
+      return { kind: dialog.kind, give: compact(dialog.give), want: compact(dialog.want) };
   }
 }
 
@@ -178,15 +195,14 @@ export function dialogAction(dialog: Dialog, ctx: Ctx): Action | null {
 export function placementAction(p: Placement): Action | null {
   switch (p.kind) {
     case "build_road":
-      return { kind: "build_road", edge: p.edge };
+      return { kind: p.kind, edge: p.edge };
     case "build_settlement":
-      return { kind: "build_settlement", node: p.node };
     case "build_city":
-      return { kind: "build_city", node: p.node };
+      return { kind: p.kind, node: p.node };
     case "move_robber": {
-      if (p.victims.length === 0) return { kind: "move_robber", hex: p.hex, victim: null };
-      if (p.victims.length === 1) return { kind: "move_robber", hex: p.hex, victim: p.victims[0] };
-      return p.victim == null ? null : { kind: "move_robber", hex: p.hex, victim: p.victim };
+      if (p.victims.length === 0) return { kind: p.kind, hex: p.hex, victim: null };
+      if (p.victims.length === 1) return { kind: p.kind, hex: p.hex, victim: p.victims[0] };
+      return p.victim == null ? null : { kind: p.kind, hex: p.hex, victim: p.victim };
     }
   }
 }
@@ -196,34 +212,13 @@ export function needsVictimChoice(p: Placement | null): boolean {
   return p?.kind === "move_robber" && p.victims.length > 1;
 }
 
-/** Is the pending placement still allowed by `legal`? */
-function placementStillLegal(p: Placement, ui: UiState, ctx: Ctx): boolean {
-  const hl = highlights(ui, ctx);
-  switch (p.kind) {
-    case "build_road":
-      return hl.edges.has(p.edge);
-    case "build_settlement":
-      return hl.nodes.has(p.node) && ctx.legal.settlements.includes(p.node);
-    case "build_city":
-      return hl.nodes.has(p.node) && ctx.legal.cities.includes(p.node);
-    case "move_robber":
-      return ctx.legal.robber.some((o) => o.hex === p.hex);
-  }
+function spotOf(p: Placement): number {
+  return p.kind === "build_road" ? p.edge : p.kind === "move_robber" ? p.hex : p.node;
 }
 
-function dialogStillAllowed(d: Dialog, legal: Legal): boolean {
-  switch (d.kind) {
-    case "year_of_plenty":
-      return legal.play.year_of_plenty;
-    case "monopoly":
-      return legal.play.monopoly;
-    case "maritime":
-      return legal.maritime.length > 0;
-    case "offer":
-      return legal.offer_trade;
-    case "counter":
-      return legal.respond_trade;
-  }
+/** Is the pending placement still listed, in the mode still in force? */
+function placementStillLegal(p: Placement, ui: UiState, ctx: Ctx): boolean {
+  return activeMode(ui, ctx) === p.kind && spots(ctx.legal, p.kind).includes(spotOf(p));
 }
 
 /**
@@ -236,9 +231,9 @@ export function reconcile(ui: UiState, ctx: Ctx): UiState {
     return { ...initialUi(), version: state.version, seat: legal.seat, dismissed: ui.dismissed };
   }
   let next: UiState = { ...ui, version: state.version };
-  if (next.mode && modeList(next.mode, legal).length === 0) next = { ...next, mode: null };
+  if (next.mode && !allows(legal, next.mode)) next = { ...next, mode: null };
   if (next.pending && !placementStillLegal(next.pending, next, ctx)) next = { ...next, pending: null };
-  if (next.dialog && !dialogStillAllowed(next.dialog, legal)) next = { ...next, dialog: null };
+  if (next.dialog && !allows(legal, next.dialog.kind)) next = { ...next, dialog: null };
   if (legal.discard <= 0) next = { ...next, discard: {} };
   else if (total(next.discard) > legal.discard) next = { ...next, discard: {} };
   return next;
@@ -251,49 +246,31 @@ function closed(ui: UiState): UiState {
 }
 
 function none(ui: UiState): Result {
-  return { ui, intent: null };
+  return { ui, intent: null, setting: null };
 }
 
 function send(ui: UiState, ctx: Ctx, action: Action): Result {
-  return { ui, intent: makeIntent(ctx.state, action) };
+  return { ui, intent: makeIntent(ctx.state, action), setting: null };
 }
 
 function onAction(ui: UiState, name: string, seat: number | undefined, ctx: Ctx): Result {
-  const { legal, state } = ctx;
-  const direct = DIRECT[name];
-  if (direct) {
-    return direct(legal) ? send(closed(ui), ctx, { kind: name } as Action) : none(ui);
+  const { legal } = ctx;
+  if ((SENT_AT_ONCE as readonly string[]).includes(name)) {
+    const kind = name as ActionKind;
+    return allows(legal, kind) ? send(closed(ui), ctx, { kind } as Action) : none(ui);
   }
-  const mode = MODES[name];
-  if (mode) {
-    if (modeList(mode, legal).length === 0) return none(ui);
-    return none({ ...closed(ui), mode: ui.mode === mode ? null : mode });
+  if (isBuildKind(name)) {
+    if (!allows(legal, name)) return none(ui);
+    return none({ ...closed(ui), mode: ui.mode === name ? null : name });
+  }
+  if (isDialogKind(name)) {
+    const dialog = allows(legal, name) ? newDialog(name, ctx) : null;
+    if (!dialog) return none(ui);
+    return none({ ...closed(ui), mode: name === "counter_trade" ? ui.mode : null, dialog });
   }
   switch (name) {
-    case "toggle_pips":
-      return send(ui, ctx, { kind: "toggle_pips" });
-    case "play_year_of_plenty":
-      if (!legal.play.year_of_plenty) return none(ui);
-      return none({ ...closed(ui), mode: null, dialog: { kind: "year_of_plenty", picks: [] } });
-    case "play_monopoly":
-      if (!legal.play.monopoly) return none(ui);
-      return none({ ...closed(ui), mode: null, dialog: { kind: "monopoly", resource: null } });
-    case "maritime_trade": {
-      if (legal.maritime.length === 0) return none(ui);
-      const gives = maritimeGives(legal);
-      const give = gives.length === 1 ? gives[0].give : null;
-      return none({ ...closed(ui), mode: null, dialog: { kind: "maritime", give, get: null } });
-    }
-    case "offer_trade":
-      if (!legal.offer_trade) return none(ui);
-      return none({ ...closed(ui), mode: null, dialog: { kind: "offer", give: {}, want: {}, to: null } });
-    case "counter_trade": {
-      if (!legal.respond_trade || !state.trade) return none(ui);
-      const t = state.trade;
-      return none({ ...closed(ui), dialog: { kind: "counter", give: { ...t.want }, want: { ...t.give } } });
-    }
     case "confirm_trade":
-      if (seat == null || !legal.confirm_trade.includes(seat)) return none(ui);
+      if (seat == null || !confirmable(legal).includes(seat)) return none(ui);
       return send(ui, ctx, { kind: "confirm_trade", player: seat });
     case "discard":
       if (!canDiscard(ui.discard, legal.discard)) return none(ui);
@@ -322,13 +299,13 @@ function onAction(ui: UiState, name: string, seat: number | undefined, ctx: Ctx)
 function onResource(ui: UiState, r: Resource, role: string | undefined, ctx: Ctx): UiState {
   const d = ui.dialog;
   if (!d) return ui;
-  if (d.kind === "year_of_plenty") {
-    if (!yopCanPick(d.picks, r, ctx.legal.year_of_plenty)) return ui;
+  if (d.kind === "play_year_of_plenty") {
+    if (!yopCanPick(d.picks, r, yopPairs(ctx.legal))) return ui;
     const picks = d.picks.length >= 2 ? [r] : [...d.picks, r];
     return { ...ui, dialog: { ...d, picks } };
   }
-  if (d.kind === "monopoly") return { ...ui, dialog: { ...d, resource: r } };
-  if (d.kind === "maritime") {
+  if (d.kind === "play_monopoly") return { ...ui, dialog: { ...d, resource: r } };
+  if (d.kind === "maritime_trade") {
     if (role === "get") {
       if (!maritimeGets(ctx.legal, d.give).includes(r)) return ui;
       return { ...ui, dialog: { ...d, get: r } };
@@ -347,40 +324,47 @@ function onStep(ui: UiState, side: "discard" | "give" | "want", r: Resource, del
     return { ...ui, discard: stepDiscard(ui.discard, r, delta, ownHand(ctx), ctx.legal.discard) };
   }
   const d = ui.dialog;
-  if (!d || (d.kind !== "offer" && d.kind !== "counter")) return ui;
+  if (!d || (d.kind !== "offer_trade" && d.kind !== "counter_trade")) return ui;
   const hand = ownHand(ctx);
   const max = side === "give" && hand ? hand[r] : TRADE_MAX;
   return { ...ui, dialog: { ...d, [side]: bump(d[side], r, delta, max) } };
 }
 
-/** Apply one UI event: the new UI state and the intent to send, if any. */
-export function reduce(ui: UiState, ev: UiEvent, ctx: Ctx): Result {
+/**
+ * A click on the board. A lit spot becomes the pending placement (Confirm sends it); a spot
+ * that is not lit, while a mode is in force, is sent at once so Python says why it is refused.
+ */
+function onSpot(ui: UiState, ev: Extract<UiEvent, { type: "node" | "edge" | "hex" }>, ctx: Ctx): Result {
+  const mode = activeMode(ui, ctx);
   const { legal } = ctx;
+  if (ev.type === "node" && (mode === "build_settlement" || mode === "build_city")) {
+    if (!nodes(legal, mode).includes(ev.node)) return send(ui, ctx, { kind: mode, node: ev.node });
+    return none({ ...ui, dialog: null, pending: { kind: mode, node: ev.node } });
+  }
+  if (ev.type === "edge" && mode === "build_road") {
+    if (!spots(legal, mode).includes(ev.edge)) return send(ui, ctx, { kind: mode, edge: ev.edge });
+    return none({ ...ui, dialog: null, pending: { kind: mode, edge: ev.edge } });
+  }
+  if (ev.type === "hex" && mode === "move_robber") {
+    const victims = robberTargets(legal).get(ev.hex);
+    if (!victims) return send(ui, ctx, { kind: mode, hex: ev.hex, victim: null });
+    const victim = victims.length === 1 ? victims[0] : null;
+    return none({ ...ui, dialog: null, pending: { kind: mode, hex: ev.hex, victims: [...victims], victim } });
+  }
+  return none(ui);
+}
+
+/** Apply one UI event: the new UI state, and the intent to send or the setting to write, if any. */
+export function reduce(ui: UiState, ev: UiEvent, ctx: Ctx): Result {
+  if (ev.type === "blocked") return none({ ...ui, note: ev.reason });
+  if (ui.note !== null) ui = { ...ui, note: null };
   switch (ev.type) {
     case "action":
       return onAction(ui, ev.name, ev.seat, ctx);
-    case "node": {
-      const mode = activeMode(ui, ctx);
-      if (mode === "settlement" && legal.settlements.includes(ev.node)) {
-        return none({ ...ui, dialog: null, pending: { kind: "build_settlement", node: ev.node } });
-      }
-      if (mode === "city" && legal.cities.includes(ev.node)) {
-        return none({ ...ui, dialog: null, pending: { kind: "build_city", node: ev.node } });
-      }
-      return none(ui);
-    }
+    case "node":
     case "edge":
-      if (activeMode(ui, ctx) === "road" && legal.roads.includes(ev.edge)) {
-        return none({ ...ui, dialog: null, pending: { kind: "build_road", edge: ev.edge } });
-      }
-      return none(ui);
-    case "hex": {
-      const opt = legal.robber.find((o) => o.hex === ev.hex);
-      if (!opt || activeMode(ui, ctx) !== "robber") return none(ui);
-      const victims = [...opt.victims];
-      const victim = victims.length === 1 ? victims[0] : null;
-      return none({ ...ui, dialog: null, pending: { kind: "move_robber", hex: ev.hex, victims, victim } });
-    }
+    case "hex":
+      return onSpot(ui, ev, ctx);
     case "victim": {
       const p = ui.pending;
       if (p?.kind !== "move_robber" || !p.victims.includes(ev.seat)) return none(ui);
@@ -392,13 +376,13 @@ export function reduce(ui: UiState, ev: UiEvent, ctx: Ctx): Result {
       return none(onStep(ui, ev.side, ev.resource, ev.delta, ctx));
     case "trade_to": {
       const d = ui.dialog;
-      if (d?.kind !== "offer") return none(ui);
+      if (d?.kind !== "offer_trade") return none(ui);
       return none({ ...ui, dialog: { ...d, to: ev.seat } });
     }
-    case "view":
-      return send(ui, ctx, { kind: "set_view", seat: ev.seat });
-    case "bot_delay":
-      return send(ui, ctx, { kind: "set_bot_delay", seconds: ev.seconds });
+    case "setting":
+      return { ui, intent: null, setting: { name: ev.name, value: ev.value } as SettingChange };
+    case "clear_note":
+      return none(ui);
     case "dismiss_error":
       return none({ ...ui, dismissed: ctx.state.version });
   }

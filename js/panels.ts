@@ -3,7 +3,7 @@ import { cityShape, resourceCard, settlementShape } from "./art";
 import { h, s } from "./dom";
 import { diePipOffsets, expectedRolls, fmt } from "./hex";
 import { DEV_KINDS, RESOURCES } from "./types";
-import type { Board, DevKind, GameState, PlayerState } from "./types";
+import type { Board, DevKind, GameState, PlayerState, Settings, Theme } from "./types";
 
 export const DEV_NAMES: Record<DevKind, string> = {
   knight: "Knight",
@@ -264,6 +264,11 @@ export function scrollLog(root: HTMLElement): void {
   else scroll();
 }
 
+/** Why the disabled control just tapped is disabled: a transient note (touch screens get no tooltip). */
+export function note(text: string | null): HTMLElement | null {
+  return text ? h("div", { class: "cw-note", role: "status" }, text) : null;
+}
+
 export function toast(state: GameState, dismissed: number | null): HTMLElement | null {
   if (!state.error || dismissed === state.version) return null;
   return h(
@@ -275,35 +280,38 @@ export function toast(state: GameState, dismissed: number | null): HTMLElement |
 }
 
 const BOT_SPEEDS: [number, string][] = [[0, "instant"], [0.3, "fast"], [0.6, "normal"], [1, "slow"], [2, "very slow"]];
+const THEME_NAMES: [Theme, string][] = [["auto", "Auto"], ["light", "Light"], ["dark", "Dark"]];
 
-/** Who is looking (viewer seat), the pip overlay toggle, and the bots' pace. */
-export function viewControls(state: GameState): HTMLElement {
-  const select = h("select", { class: "cw-view-select", "data-action": "set_view", title: "Whose hand to show" });
-  const opts: [string, string][] = [
-    ["auto", "Automatic"],
-    ["-1", "Teacher (all hands)"],
-    ...state.players.map((p): [string, string] => [String(p.seat), p.name]),
-  ];
-  const current = state.viewer == null ? "auto" : String(state.viewer);
-  for (const [value, label] of opts) select.append(h("option", { value }, label));
-  select.value = current;
+function select(setting: keyof Settings, cls: string, title: string, options: [string | number, string][], value: string): HTMLSelectElement {
+  const el = h("select", { class: cls, "data-setting": setting, title });
+  for (const [v, label] of options) el.append(h("option", { value: v }, label));
+  el.value = value;
+  return el;
+}
+
+/**
+ * The settings traits as controls (`data-setting` = the trait's name): whose hand to show, the
+ * pips overlay, the bots' pace and the colour theme. They show the traits, not `state`.
+ */
+export function viewControls(state: GameState, settings: Settings): HTMLElement {
+  const seats = state.players.map((p): [string, string] => [String(p.seat), p.name]);
+  const view = select("view", "cw-view-select", "Whose hand to show", [["auto", "Automatic"], ["-1", "Teacher (all hands)"], ...seats], settings.view == null ? "auto" : String(settings.view));
+  const on = settings.show_pips;
   const out = h(
     "div",
     { class: "cw-view" },
-    h("label", {}, "View ", select),
+    h("label", {}, "View ", view),
     h(
       "button",
-      { type: "button", class: state.show_pips ? "cw-btn cw-small cw-on" : "cw-btn cw-small", "data-action": "toggle_pips", "aria-pressed": state.show_pips ? "true" : "false", title: "Show the pip sum of every free intersection" },
+      { type: "button", class: on ? "cw-btn cw-small cw-on" : "cw-btn cw-small", "data-setting": "show_pips", "data-value": String(!on), "aria-pressed": String(on), title: "Show the pip sum of every corner without a building" },
       "Show pips",
     ),
   );
   if (state.players.some((p) => p.kind === "bot")) {
     const speeds = [...BOT_SPEEDS];
-    if (!speeds.some(([v]) => v === state.bot_delay)) speeds.push([state.bot_delay, `${state.bot_delay} s`]);
-    const pace = h("select", { class: "cw-pace-select", "data-action": "set_bot_delay", title: "Pause between two bot moves" });
-    for (const [v, label] of speeds.sort((a, b) => a[0] - b[0])) pace.append(h("option", { value: v }, label));
-    pace.value = String(state.bot_delay);
-    out.append(h("label", {}, "Bots ", pace));
+    if (!speeds.some(([v]) => v === settings.bot_delay)) speeds.push([settings.bot_delay, `${settings.bot_delay} s`]);
+    out.append(h("label", {}, "Bots ", select("bot_delay", "cw-pace-select", "Pause between two bot moves", speeds.sort((a, b) => a[0] - b[0]), String(settings.bot_delay))));
   }
+  out.append(h("label", {}, "Theme ", select("theme", "cw-theme-select", "Colours: follow JupyterLab, or always light or dark", THEME_NAMES, settings.theme)));
   return out;
 }

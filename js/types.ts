@@ -149,48 +149,10 @@ export interface GameState {
   winner: number | null;
   log: string[];
   error: string | null;
-  bot_delay: number;
-  show_pips: boolean;
 }
 
-export interface RobberOption {
-  hex: number;
-  victims: number[];
-}
-
-export interface MaritimeOption {
-  give: Resource;
-  get: Resource;
-  rate: number;
-}
-
-export type PlayableCard = "knight" | "road_building" | "year_of_plenty" | "monopoly";
-
-export interface Legal {
-  version: number;
-  seat: number | null;
-  roll: boolean;
-  end_turn: boolean;
-  buy_development_card: boolean;
-  roads: number[];
-  settlements: number[];
-  cities: number[];
-  robber: RobberOption[];
-  maritime: MaritimeOption[];
-  play: Record<PlayableCard, boolean>;
-  year_of_plenty: [Resource, Resource][];
-  discard: number;
-  offer_trade: boolean;
-  respond_trade: boolean;
-  /** may accept the offer now (has the cards); absent = same as respond_trade */
-  accept_trade?: boolean;
-  confirm_trade: number[];
-  cancel_trade: boolean;
-  undo: boolean;
-  reasons: Record<string, string>;
-}
-
-/** Every action the front-end may send (the `action` of an intent). */
+/** Every action the front-end may send (the `action` of an intent): the engine's actions in
+ * their JSON form, plus `undo`. `legal.actions` lists the legal ones in this same form. */
 export type Action =
   | { kind: "roll" }
   | { kind: "end_turn" }
@@ -211,12 +173,30 @@ export type Action =
   | { kind: "counter_trade"; give: ResourceCounts; want: ResourceCounts }
   | { kind: "confirm_trade"; player: number }
   | { kind: "cancel_trade" }
-  | { kind: "undo" }
-  /** seat, -1 = teacher (every hand), null = automatic (the human who acts) */
-  | { kind: "set_view"; seat: number | null }
-  /** pause between bot moves, in seconds (0..10) */
-  | { kind: "set_bot_delay"; seconds: number }
-  | { kind: "toggle_pips" };
+  | { kind: "undo" };
+
+export type ActionKind = Action["kind"];
+/** The action of one kind. */
+export type ActionOf<K extends ActionKind> = Extract<Action, { kind: K }>;
+/** Kinds whose terms the player chooses (listed in `legal.open`, never in `legal.actions`). */
+export type OpenKind = "offer_trade" | "counter_trade";
+
+/** The trait `legal`: what the human seat that must act now may do (docs/protocol.md). */
+export interface Legal {
+  version: number;
+  /** null = no human of this widget may act now */
+  seat: number | null;
+  /** every legal action now, in the engine's order */
+  actions: Action[];
+  open: OpenKind[];
+  /** cards this seat must discard now (0 = not asked); discards are not listed in actions */
+  discard: number;
+  /** this seat's bank rates */
+  rates: Partial<Record<Resource, number>>;
+  undo: boolean;
+  /** why each control is disabled now, keyed by action kind */
+  reasons: Partial<Record<string, string>>;
+}
 
 export interface Intent {
   type: "act";
@@ -224,14 +204,29 @@ export interface Intent {
   action: Action;
 }
 
-/** What the UI reads of the synced traits: the state and the (normalised) legal set. */
+export type Theme = "auto" | "light" | "dark";
+
+/** The settings: synced traits the front-end reads and writes (model.set + save_changes). */
+export interface Settings {
+  /** pause between bot moves, seconds (0..10) */
+  bot_delay: number;
+  /** whose hand to show: null = automatic, a seat, -1 = teacher (every hand) */
+  view: number | null;
+  /** pip sums on the corners without a building */
+  show_pips: boolean;
+  /** "auto" follows JupyterLab's theme */
+  theme: Theme;
+}
+
+/** What the UI reads of the synced traits: the state, the (normalised) legal set, the settings. */
 export interface Ctx {
   state: GameState;
   legal: Legal;
+  settings: Settings;
 }
 
-/** The three synced traits. */
-export interface Traits {
+/** The synced traits. */
+export interface Traits extends Settings {
   board: Board | null;
   state: GameState | null;
   legal: Legal | null;

@@ -1,29 +1,29 @@
-/** anywidget glue: wires the three synced traits to the views and sends intents. */
+/**
+ * anywidget glue: draws the synced traits (board, state, legal and the settings), sends
+ * intents for moves and writes the settings traits back (model.set + save_changes).
+ */
 import "./widget.css";
 import type { AnyModel } from "@anywidget/types";
 import { createBoardView, drawDynamic, drawStatic, placementPoint } from "./board";
 import { actionBar, boardOverlay, dialogArea, modeHint } from "./dialogs";
 import { clear, h } from "./dom";
 import { eventFromChange, eventFromClick } from "./events";
-import {
-  highlights,
-  initialUi,
-  normalizeLegal,
-  reconcile,
-  reduce,
-  type Ctx,
-  type UiEvent,
-  type UiState,
-} from "./interaction";
+import { activeMode, highlights, initialUi, reconcile, reduce, type Ctx, type UiEvent, type UiState } from "./interaction";
+import { nodes, normalizeLegal } from "./legal";
 import * as panels from "./panels";
-import type { Board, GameState, Legal } from "./types";
+import { normalizeSettings, SETTING_NAMES } from "./settings";
+import type { Board, GameState, Legal, Settings } from "./types";
 
-export interface WidgetTraits {
+/** The model's traits as the front-end sees them (settings may be missing: defaults apply). */
+export interface WidgetTraits extends Partial<Settings> {
   board: Board | null;
   state: GameState | null;
   legal: Legal | null;
   [key: string]: unknown;
 }
+
+/** How long the note saying why a control is disabled stays (ms). */
+const NOTE_MS = 4000;
 
 export interface RenderArgs {
   model: AnyModel<WidgetTraits>;
@@ -42,6 +42,7 @@ export function render({ model, el }: RenderArgs): () => void {
   const slot = (cls: string): HTMLDivElement => h("div", { class: cls });
   const bannerSlot = slot("cw-banner-slot");
   const toastSlot = slot("cw-toast-slot");
+  const noteSlot = slot("cw-note-slot");
   const overlaySlot = slot("cw-overlay-slot");
   const dialogSlot = slot("cw-dialog-slot");
   const actionsSlot = slot("cw-actions-slot");
@@ -61,6 +62,7 @@ export function render({ model, el }: RenderArgs): () => void {
       bannerSlot,
       h("div", { class: "cw-board-wrap" }, view.svg, toastSlot, overlaySlot, waiting),
       actionsSlot,
+      noteSlot,
       dialogSlot,
       viewSlot,
     ),
@@ -69,6 +71,7 @@ export function render({ model, el }: RenderArgs): () => void {
   el.append(root);
 
   let ui: UiState = initialUi();
+  let noteTimer: ReturnType<typeof setTimeout> | null = null;
   let drawnBoard: Board | null = null;
   let scheduled = false;
   /** what each side panel was last drawn from: unchanged panels are not rebuilt */
@@ -80,11 +83,14 @@ export function render({ model, el }: RenderArgs): () => void {
     return true;
   };
 
+  const settings = (): Settings =>
+    normalizeSettings({ bot_delay: model.get("bot_delay"), view: model.get("view"), show_pips: model.get("show_pips"), theme: model.get("theme") });
+
   /** Traits start as empty dicts on the Python side: treat those as "not yet". */
   const context = (): Ctx | null => {
     const state = model.get("state");
     if (!state || typeof state.version !== "number" || !Array.isArray(state.players)) return null;
-    return { state, legal: normalizeLegal(model.get("legal"), state.version) };
+    return { state, legal: normalizeLegal(model.get("legal"), state.version), settings: settings() };
   };
 
   const drawBoard = (): void => {
@@ -100,6 +106,7 @@ export function render({ model, el }: RenderArgs): () => void {
     drawBoard();
     const ctx = context();
     const board = drawnBoard;
+    root.setAttribute("data-theme", (ctx?.settings ?? settings()).theme);
     root.classList.toggle("cw-ready", !!(ctx && board));
     if (!ctx || !board) return;
     ui = reconcile(ui, ctx);
@@ -107,18 +114,22 @@ export function render({ model, el }: RenderArgs): () => void {
     root.setAttribute("data-version", String(state.version));
     root.setAttribute("data-phase", state.phase);
     root.setAttribute("data-seat", legal.seat == null ? "" : String(legal.seat));
-    drawDynamic(view, { board, state, hl: highlights(ui, ctx), pending: ui.pending, seat: legal.seat, uid });
+    // the mode in force makes every spot of its kind clickable, lit or not (see widget.css)
+    view.svg.setAttribute("data-mode", activeMode(ui, ctx) ?? "");
+    const pips = ctx.settings.show_pips ? { open: new Set(nodes(legal, "build_settlement")) } : null;
+    drawDynamic(view, { board, state, hl: highlights(ui, ctx), pending: ui.pending, seat: legal.seat, uid, pips });
     fill(bannerSlot, panels.banner(state, board));
     const hint = modeHint(ui, ctx);
     if (hint) bannerSlot.append(hint);
     fill(toastSlot, panels.toast(state, ui.dismissed));
+    fill(noteSlot, panels.note(ui.note));
     fill(overlaySlot, boardOverlay(ui, ctx, board));
     const at = ui.pending ? placementPoint(board, ui.pending) : null;
     overlaySlot.classList.toggle("cw-top", !!at && at.y > 0.5);
     fill(dialogSlot, dialogArea(ui, ctx, board));
     fill(actionsSlot, actionBar(ui, ctx));
-    const seats = JSON.stringify([state.players.map((p) => [p.seat, p.name]), state.viewer, state.show_pips]);
-    fillIfChanged(viewSlot, seats, () => panels.viewControls(state));
+    const seats = JSON.stringify([state.players.map((p) => [p.seat, p.name, p.kind]), ctx.settings]);
+    fillIfChanged(viewSlot, seats, () => panels.viewControls(state, ctx.settings));
     const who = [state.current, state.turn_player, state.winner];
     fillIfChanged(playersSlot, JSON.stringify([state.players, who, board.players]), () => panels.players(state, board));
     fillIfChanged(diceSlot, JSON.stringify(state.dice), () => panels.dice(state));
@@ -147,9 +158,18 @@ export function render({ model, el }: RenderArgs): () => void {
     if (!ev) return;
     const ctx = context();
     if (!ctx) return;
+    const noted = ui.note;
     const res = reduce(ui, ev, ctx);
     ui = res.ui;
     if (res.intent) model.send(res.intent);
+    if (res.setting) {
+      model.set(res.setting.name, res.setting.value);
+      model.save_changes();
+    }
+    if (ui.note !== noted || ev.type === "blocked") {
+      if (noteTimer !== null) clearTimeout(noteTimer);
+      noteTimer = ui.note === null ? null : setTimeout(() => dispatch({ type: "clear_note" }), NOTE_MS);
+    }
     draw();
   };
 
@@ -162,15 +182,13 @@ export function render({ model, el }: RenderArgs): () => void {
   root.addEventListener("click", onClick);
   root.addEventListener("change", onChange);
   root.addEventListener("keydown", onKey);
-  model.on("change:board", schedule);
-  model.on("change:state", schedule);
-  model.on("change:legal", schedule);
+  const traits = ["board", "state", "legal", ...SETTING_NAMES];
+  for (const name of traits) model.on(`change:${name}`, schedule);
   draw();
 
   return () => {
-    model.off("change:board", schedule);
-    model.off("change:state", schedule);
-    model.off("change:legal", schedule);
+    if (noteTimer !== null) clearTimeout(noteTimer);
+    for (const name of traits) model.off(`change:${name}`, schedule);
     root.removeEventListener("click", onClick);
     root.removeEventListener("change", onChange);
     root.removeEventListener("keydown", onKey);

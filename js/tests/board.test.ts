@@ -1,16 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { createBoardView, drawDynamic, drawStatic, placementPoint } from "../board";
-import { highlights, initialUi, normalizeLegal, type Highlights, type Placement } from "../interaction";
+import { highlights, initialUi, type Highlights, type Placement } from "../interaction";
+import { edges, nodes, normalizeLegal } from "../legal";
 import { loadSample } from "../fixtures/scenarios";
 import type { Board, GameState } from "../types";
 
-function drawn(mut?: (b: Board, s: GameState) => void, hl?: Partial<Highlights>, pending: Placement | null = null) {
+const S = loadSample();
+const ROADS = edges(S.legal);
+const SETTLE = nodes(S.legal, "build_settlement")[0];
+const CITY = S.state.buildings.find((b) => b[2] === "city");
+const OWN = S.state.buildings.find((b) => b[1] === 0 && b[2] === "settlement")?.[0] ?? -1;
+const NO_PIPS = null;
+
+function drawn(mut?: (b: Board, s: GameState) => void, hl?: Partial<Highlights>, pending: Placement | null = null, pips: { open: Set<number> } | null = NO_PIPS) {
   const { board, state } = loadSample();
   mut?.(board, state);
   const view = createBoardView("t");
   drawStatic(view, board, "t");
   const h: Highlights = { nodes: new Set(), edges: new Set(), hexes: new Set(), ...hl };
-  drawDynamic(view, { board, state, hl: h, pending, seat: 0, uid: "t" });
+  drawDynamic(view, { board, state, hl: h, pending, seat: 0, uid: "t", pips });
   return { view, svg: view.svg, board, state };
 }
 
@@ -88,10 +96,10 @@ describe("dynamic layer", () => {
     expect(svg.querySelectorAll(".cw-road")).toHaveLength(state.roads.length);
     const settlements = state.buildings.filter((b) => b[2] === "settlement").length;
     expect(svg.querySelectorAll(".cw-settlement")).toHaveLength(settlements);
-    expect(svg.querySelectorAll(".cw-city")).toHaveLength(1);
+    expect(svg.querySelectorAll(".cw-city")).toHaveLength(state.buildings.length - settlements);
     const city = svg.querySelector(".cw-city");
-    expect(city?.getAttribute("data-node")).toBe("46");
-    expect(city?.getAttribute("data-seat")).toBe("0");
+    expect(city?.getAttribute("data-node")).toBe(String(CITY?.[0]));
+    expect(city?.getAttribute("data-seat")).toBe(String(CITY?.[1]));
   });
 
   it("colours pieces by player, with a dark outline", () => {
@@ -99,9 +107,9 @@ describe("dynamic layer", () => {
     const road = svg.querySelector('.cw-road[data-seat="1"]');
     const lines = road?.querySelectorAll("line") ?? [];
     expect(lines[0].getAttribute("stroke")).toBe("#1b1a17");
-    expect(lines[1].getAttribute("stroke")).toBe("#D55E00");
+    expect(lines[1].getAttribute("stroke")).toBe(S.board.players[1].color);
     const house = svg.querySelector('.cw-settlement[data-seat="2"] path');
-    expect(house?.getAttribute("fill")).toBe("#009E73");
+    expect(house?.getAttribute("fill")).toBe(S.board.players[2].color);
     expect(house?.getAttribute("stroke")).toBe("#1b1a17");
   });
 
@@ -123,8 +131,8 @@ describe("dynamic layer", () => {
     expect(robbers[0].getAttribute("data-hex")).toBe("4");
   });
 
-  it("has a click target for every node and edge, only legal ones marked", () => {
-    const { svg } = drawn(undefined, { nodes: new Set([29]), edges: new Set([41, 43]) });
+  it("has a click target for every node and edge, only the highlighted ones marked", () => {
+    const { svg } = drawn(undefined, { nodes: new Set([SETTLE]), edges: new Set([ROADS[0], ROADS[1]]) });
     expect(svg.querySelectorAll(".cw-node[data-node]")).toHaveLength(54);
     expect(svg.querySelectorAll(".cw-edge[data-edge]")).toHaveLength(72);
     // every path's hit area is a filled band (a vertical stroked line would have no width)
@@ -132,8 +140,8 @@ describe("dynamic layer", () => {
       expect(hit.tagName.toLowerCase()).toBe("polygon");
       expect(hit.getAttribute("points")?.split(" ")).toHaveLength(4);
     }
-    expect([...svg.querySelectorAll(".cw-node.cw-legal")].map((e) => e.getAttribute("data-node"))).toEqual(["29"]);
-    expect([...svg.querySelectorAll(".cw-edge.cw-legal")].map((e) => e.getAttribute("data-edge"))).toEqual(["41", "43"]);
+    expect([...svg.querySelectorAll(".cw-node.cw-legal")].map((e) => e.getAttribute("data-node"))).toEqual([String(SETTLE)]);
+    expect([...svg.querySelectorAll(".cw-edge.cw-legal")].map((e) => e.getAttribute("data-edge"))).toEqual([String(ROADS[0]), String(ROADS[1])]);
     expect(svg.querySelectorAll(".cw-legal .cw-legal-mark")).toHaveLength(3);
   });
 
@@ -143,31 +151,29 @@ describe("dynamic layer", () => {
     expect(svg.querySelectorAll(".cw-hex-ring")).toHaveLength(2);
   });
 
-  it("highlights come from legal and the UI mode", () => {
-    const { board, state, legal } = loadSample();
+  it("highlights are the spots legal.actions lists for the UI mode", () => {
+    const { board, state, legal, settings } = loadSample();
     const view = createBoardView("t");
     drawStatic(view, board, "t");
-    const ctx = { state, legal: normalizeLegal(legal) };
-    drawDynamic(view, { board, state, hl: highlights({ ...initialUi(), mode: "road" }, ctx), pending: null, seat: 0, uid: "t" });
-    expect(view.svg.querySelectorAll(".cw-edge.cw-legal")).toHaveLength(legal.roads.length);
+    const ctx = { state, legal: normalizeLegal(legal), settings };
+    drawDynamic(view, { board, state, hl: highlights({ ...initialUi(), mode: "build_road" }, ctx), pending: null, seat: 0, uid: "t", pips: null });
+    expect(view.svg.querySelectorAll(".cw-edge.cw-legal")).toHaveLength(ROADS.length);
   });
 
   it("shows a ghost piece for a pending placement", () => {
-    expect(drawn(undefined, {}, { kind: "build_settlement", node: 29 }).svg.querySelectorAll(".cw-ghost-settlement")).toHaveLength(1);
-    expect(drawn(undefined, {}, { kind: "build_city", node: 44 }).svg.querySelectorAll(".cw-ghost-city")).toHaveLength(1);
-    const road = drawn(undefined, {}, { kind: "build_road", edge: 41 }).svg.querySelector(".cw-ghost-road");
-    expect(road?.getAttribute("data-edge")).toBe("41");
-    expect(road?.querySelectorAll("line")[1].getAttribute("stroke")).toBe("#0072B2");
+    expect(drawn(undefined, {}, { kind: "build_settlement", node: SETTLE }).svg.querySelectorAll(".cw-ghost-settlement")).toHaveLength(1);
+    expect(drawn(undefined, {}, { kind: "build_city", node: OWN }).svg.querySelectorAll(".cw-ghost-city")).toHaveLength(1);
+    const road = drawn(undefined, {}, { kind: "build_road", edge: ROADS[0] }).svg.querySelector(".cw-ghost-road");
+    expect(road?.getAttribute("data-edge")).toBe(String(ROADS[0]));
+    expect(road?.querySelectorAll("line")[1].getAttribute("stroke")).toBe(S.board.players[0].color);
     const rob = drawn(undefined, {}, { kind: "move_robber", hex: 4, victims: [], victim: null }).svg;
     expect(rob.querySelector(".cw-ghost-robber")?.getAttribute("data-hex")).toBe("4");
     expect(rob.querySelector(".cw-robber")?.getAttribute("opacity")).toBe("0.35");
   });
 
-  it("shows pip sums on free nodes only when show_pips is on", () => {
+  it("shows pip sums on every corner without a building only when the overlay is on", () => {
     expect(drawn().svg.querySelectorAll(".cw-pip-label")).toHaveLength(0);
-    const { svg, state, board } = drawn((_, s) => {
-      s.show_pips = true;
-    });
+    const { svg, state, board } = drawn(undefined, {}, null, { open: new Set([SETTLE]) });
     const labels = svg.querySelectorAll(".cw-pip-label");
     const occupied = new Set(state.buildings.map((b) => b[0]));
     expect(labels.length).toBe(board.nodes.filter((n) => !occupied.has(n.id) && n.hexes.some((h) => board.hexes[h].pips > 0)).length);
@@ -175,13 +181,16 @@ describe("dynamic layer", () => {
     const n = board.nodes.find((x) => x.hexes.length === 3 && !occupied.has(x.id));
     const want = n ? n.hexes.reduce((s, h) => s + board.hexes[h].pips, 0) : 0;
     expect(svg.querySelector(`.cw-pip-label[data-node="${n?.id}"] text`)?.textContent).toBe(String(want));
+    // no rule: nothing is dimmed; the corners Python lists for a settlement are emphasised
+    expect(svg.querySelectorAll(".cw-pip-label.cw-blocked")).toHaveLength(0);
+    expect([...svg.querySelectorAll(".cw-pip-label.cw-open")].map((l) => l.getAttribute("data-node"))).toEqual([String(SETTLE)]);
   });
 
   it("redraws the dynamic layer without duplicating it", () => {
     const { view, board, state } = drawn();
     const hl = { nodes: new Set<number>(), edges: new Set<number>(), hexes: new Set<number>() };
-    drawDynamic(view, { board, state, hl, pending: null, seat: 0, uid: "t" });
-    drawDynamic(view, { board, state, hl, pending: null, seat: 0, uid: "t" });
+    drawDynamic(view, { board, state, hl, pending: null, seat: 0, uid: "t", pips: null });
+    drawDynamic(view, { board, state, hl, pending: null, seat: 0, uid: "t", pips: null });
     expect(view.svg.querySelectorAll(".cw-road")).toHaveLength(state.roads.length);
     expect(view.svg.querySelectorAll(".cw-hex")).toHaveLength(19);
   });

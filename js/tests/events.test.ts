@@ -16,8 +16,11 @@ describe("click targets become UI events", () => {
     expect(eventFromClick(inside('<button data-action="confirm_trade" data-seat="2">x</button>', "button"))).toEqual({ type: "action", name: "confirm_trade", seat: 2 });
   });
 
-  it("ignores disabled buttons", () => {
+  it("a disabled button yields its reason, never its action", () => {
     expect(eventFromClick(inside('<button data-action="roll" disabled>Roll</button>', "button"))).toBeNull();
+    const why = '<button data-action="roll" aria-disabled="true" title="Rolled." data-reason="Rolled."><b>Roll</b></button>';
+    expect(eventFromClick(inside(why, "b"))).toEqual({ type: "blocked", reason: "Rolled." });
+    expect(eventFromClick(inside('<button data-step="give" data-resource="ore" data-delta="1" aria-disabled="true">+</button>', "button"))).toBeNull();
   });
 
   it("steppers, pickers, victims and trade targets", () => {
@@ -46,14 +49,20 @@ describe("click targets become UI events", () => {
     expect(eventFromClick(null)).toBeNull();
   });
 
-  it("the view selector's change", () => {
-    const sel = h("select", { "data-action": "set_view" }, h("option", { value: "-1" }, "Teacher"), h("option", { value: "2" }, "Cy"));
+  it("settings controls: their trait's name and value", () => {
+    const sel = h("select", { "data-setting": "view" }, h("option", { value: "-1" }, "Teacher"), h("option", { value: "2" }, "Cy"));
     sel.value = "2";
-    expect(eventFromChange(sel)).toEqual({ type: "view", seat: 2 });
+    expect(eventFromChange(sel)).toEqual({ type: "setting", name: "view", value: 2 });
     expect(eventFromChange(h("select", {}))).toBeNull();
-    const auto = h("select", { "data-action": "set_view" }, h("option", { value: "auto" }, "Automatic"));
-    expect(eventFromChange(auto)).toEqual({ type: "view", seat: null });
-    const pace = h("select", { "data-action": "set_bot_delay" }, h("option", { value: "0.3" }, "fast"));
-    expect(eventFromChange(pace)).toEqual({ type: "bot_delay", seconds: 0.3 });
+    const auto = h("select", { "data-setting": "view" }, h("option", { value: "auto" }, "Automatic"));
+    expect(eventFromChange(auto)).toEqual({ type: "setting", name: "view", value: null });
+    const pace = h("select", { "data-setting": "bot_delay" }, h("option", { value: "0.3" }, "fast"));
+    expect(eventFromChange(pace)).toEqual({ type: "setting", name: "bot_delay", value: 0.3 });
+    const theme = h("select", { "data-setting": "theme" }, h("option", { value: "dark" }, "Dark"));
+    expect(eventFromChange(theme)).toEqual({ type: "setting", name: "theme", value: "dark" });
+    const bad = h("select", { "data-setting": "theme" }, h("option", { value: "pink" }, "Pink"));
+    expect(eventFromChange(bad)).toBeNull();
+    const pips = h("button", { "data-setting": "show_pips", "data-value": "true" }, h("span", {}, "Show pips"));
+    expect(eventFromClick(pips.firstElementChild)).toEqual({ type: "setting", name: "show_pips", value: true });
   });
 });

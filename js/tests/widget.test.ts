@@ -1,19 +1,30 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import widget from "../widget";
 import { fakeModel, type FakeModel } from "../fixtures/fake-model";
-import { loadSample, scenario } from "../fixtures/scenarios";
-import type { GameState, Legal } from "../types";
+import { edges, nodes, robberTargets } from "../legal";
+import { loadSample, robberHex, scenario, traitsOf } from "../fixtures/scenarios";
+import type { Action, GameState, Legal } from "../types";
 
 let cleanups: (() => void)[] = [];
 afterEach(() => {
   cleanups.forEach((f) => f());
   cleanups = [];
   document.body.innerHTML = "";
+  vi.useRealTimers();
 });
 
-function mount(name = "main"): { el: HTMLElement; model: FakeModel; root: HTMLElement } {
+const S = loadSample();
+const V = S.state.version;
+const ROADS = edges(S.legal);
+const SETTLE = nodes(S.legal, "build_settlement")[0];
+const OWN = S.state.buildings.find(([, seat, kind]) => seat === 0 && kind === "settlement")?.[0] ?? -1;
+const UNLIT_EDGE = S.board.edges.find((e) => !ROADS.includes(e.id))?.id ?? -1;
+const sent = (version: number, action: Action) => ({ type: "act", version, action });
+
+function mount(name = "main", edit?: (l: Legal) => void): { el: HTMLElement; model: FakeModel; root: HTMLElement } {
   const x = name === "main" ? loadSample() : scenario(name);
-  const model = fakeModel({ board: x.board, state: x.state, legal: x.legal });
+  edit?.(x.legal);
+  const model = fakeModel(traitsOf(x));
   const el = document.createElement("div");
   document.body.append(el);
   cleanups.push(widget.render({ model, el }));
@@ -28,11 +39,14 @@ function click(root: Element, selector: string): void {
 
 const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
+const isOff = (el: Element | null): boolean => el?.getAttribute("aria-disabled") === "true" && el.classList.contains("cw-disabled");
+
 describe("render", () => {
-  it("draws the board and panels and sets data-version / data-phase", () => {
+  it("draws the board and panels and sets data-version / data-phase / data-theme", () => {
     const { root } = mount();
-    expect(root.getAttribute("data-version")).toBe("57");
+    expect(root.getAttribute("data-version")).toBe(String(V));
     expect(root.getAttribute("data-phase")).toBe("main");
+    expect(root.getAttribute("data-theme")).toBe("auto");
     expect(root.classList.contains("cw-ready")).toBe(true);
     expect(root.querySelectorAll(".cw-hex")).toHaveLength(19);
     expect(root.querySelectorAll(".cw-player")).toHaveLength(4);
@@ -59,32 +73,63 @@ describe("render", () => {
     model.set("state", x.state);
     await tick();
     expect(root.classList.contains("cw-ready")).toBe(true);
-    expect(root.getAttribute("data-version")).toBe("57");
-    expect(root.querySelectorAll('[data-action="roll"]:disabled')).toHaveLength(1);
+    expect(root.getAttribute("data-version")).toBe(String(V));
+    expect(isOff(root.querySelector('[data-action="roll"]'))).toBe(true);
   });
 
-  it("disables illegal buttons with the reason as a tooltip", () => {
+  it("disables illegal buttons with aria-disabled and the reason as a tooltip", () => {
     const { root } = mount();
     const roll = root.querySelector('[data-action="roll"]') as HTMLButtonElement;
-    expect(roll.disabled).toBe(true);
-    expect(roll.title).toBe("You have already rolled this turn.");
+    expect(isOff(roll)).toBe(true);
+    expect(roll.disabled).toBe(false); // so that a tap arrives and can show why
+    expect(roll.title).toBe(S.legal.reasons.roll);
     const end = root.querySelector('[data-action="end_turn"]') as HTMLButtonElement;
-    expect(end.disabled).toBe(false);
+    expect(end.hasAttribute("aria-disabled")).toBe(false);
     expect(end.hasAttribute("title")).toBe(false);
+    const offs = [...root.querySelectorAll('.cw-actions [aria-disabled="true"]')];
+    expect(offs.length).toBeGreaterThan(3);
+    offs.forEach((b) => expect(b.getAttribute("title")).toBe(S.legal.reasons[b.getAttribute("data-action") ?? ""]));
+  });
+
+  it("a tap on a disabled button shows its reason for a while and sends nothing", () => {
+    vi.useFakeTimers();
+    const { root, model } = mount();
+    click(root, '[data-action="roll"]');
+    expect(model.sent).toEqual([]);
+    expect(root.querySelector(".cw-note")?.textContent).toBe(S.legal.reasons.roll);
+    vi.advanceTimersByTime(5000);
+    expect(root.querySelector(".cw-note")).toBeNull();
+    click(root, '[data-action="build_city"]');
+    expect(root.querySelector(".cw-note")?.textContent).toBe(S.legal.reasons.build_city);
+    click(root, '[data-action="build_road"]');
+    expect(root.querySelector(".cw-note")).toBeNull();
+    expect(model.sent).toEqual([]);
   });
 
   it("re-renders on change:state and change:legal, keeping the static layer", async () => {
     const { root, model } = mount();
     const hexBefore = root.querySelector('.cw-hex[data-hex="0"]');
-    const state = { ...(model.get("state") as GameState), version: 58, phase: "roll" as const };
-    const legal = { ...(model.get("legal") as Legal), version: 58, roll: true };
+    const state = { ...(model.get("state") as GameState), version: V + 1, phase: "roll" as const };
+    const legal = { ...(model.get("legal") as Legal), version: V + 1, actions: [{ kind: "roll" as const }] };
     model.set("state", state);
     model.set("legal", legal);
     await tick();
-    expect(root.getAttribute("data-version")).toBe("58");
+    expect(root.getAttribute("data-version")).toBe(String(V + 1));
     expect(root.getAttribute("data-phase")).toBe("roll");
-    expect((root.querySelector('[data-action="roll"]') as HTMLButtonElement).disabled).toBe(false);
+    expect(isOff(root.querySelector('[data-action="roll"]'))).toBe(false);
     expect(root.querySelector('.cw-hex[data-hex="0"]')).toBe(hexBefore);
+  });
+
+  it("redraws on a change of a settings trait", async () => {
+    const { root, model } = mount();
+    expect(root.querySelectorAll(".cw-pip-label")).toHaveLength(0);
+    model.set("show_pips", true);
+    model.set("theme", "dark");
+    await tick();
+    expect(root.querySelectorAll(".cw-pip-label").length).toBeGreaterThan(0);
+    expect(root.querySelector(`.cw-pip-label.cw-open[data-node="${SETTLE}"]`)).not.toBeNull();
+    expect(root.getAttribute("data-theme")).toBe("dark");
+    expect((root.querySelector('select[data-setting="theme"]') as HTMLSelectElement).value).toBe("dark");
   });
 
   it("rebuilds the static layer when the board changes", async () => {
@@ -98,7 +143,7 @@ describe("render", () => {
 
   it("cleans up listeners and DOM", () => {
     const { el, model } = mount();
-    expect(model.listenerCount()).toBe(3);
+    expect(model.listenerCount()).toBe(7); // board, state, legal and the four settings
     cleanups.pop()?.();
     expect(model.listenerCount()).toBe(0);
     expect(el.querySelector(".catan-widget")).toBeNull();
@@ -108,11 +153,10 @@ describe("render", () => {
 describe("clicking through", () => {
   it("roll button sends roll with the version", async () => {
     const { root, model } = mount();
-    const legal = { ...(model.get("legal") as Legal), roll: true };
-    model.set("legal", legal);
+    model.set("legal", { ...(model.get("legal") as Legal), actions: [{ kind: "roll" }] });
     await tick();
     click(root, '[data-action="roll"]');
-    expect(model.sent).toEqual([{ type: "act", version: 57, action: { kind: "roll" } }]);
+    expect(model.sent).toEqual([sent(V, { kind: "roll" })]);
   });
 
   it("build road: toggle, click a glowing path, see the ghost, confirm", () => {
@@ -120,19 +164,29 @@ describe("clicking through", () => {
     expect(root.querySelectorAll(".cw-edge.cw-legal")).toHaveLength(0);
     click(root, '[data-action="build_road"]');
     expect(root.querySelector('[data-action="build_road"]')?.getAttribute("aria-pressed")).toBe("true");
-    expect(root.querySelectorAll(".cw-edge.cw-legal")).toHaveLength(10);
-    click(root, '.cw-edge.cw-legal[data-edge="41"] .cw-hit');
-    expect(root.querySelector(".cw-ghost-road")?.getAttribute("data-edge")).toBe("41");
+    expect(root.querySelector(".cw-board")?.getAttribute("data-mode")).toBe("build_road");
+    expect(root.querySelectorAll(".cw-edge.cw-legal")).toHaveLength(ROADS.length);
+    click(root, `.cw-edge.cw-legal[data-edge="${ROADS[0]}"] .cw-hit`);
+    expect(root.querySelector(".cw-ghost-road")?.getAttribute("data-edge")).toBe(String(ROADS[0]));
     expect(model.sent).toEqual([]);
     click(root, '[data-action="confirm"]');
-    expect(model.sent).toEqual([{ type: "act", version: 57, action: { kind: "build_road", edge: 41 } }]);
+    expect(model.sent).toEqual([sent(V, { kind: "build_road", edge: ROADS[0] })]);
     expect(root.querySelector(".cw-ghost-road")).toBeNull();
+  });
+
+  it("a click on a path that is not lit sends the road anyway (Python says why not)", () => {
+    const { root, model } = mount();
+    click(root, `.cw-edge[data-edge="${UNLIT_EDGE}"] .cw-hit`);
+    expect(model.sent).toEqual([]); // no mode: the board is not a control
+    click(root, '[data-action="build_road"]');
+    click(root, `.cw-edge[data-edge="${UNLIT_EDGE}"] .cw-hit`);
+    expect(model.sent).toEqual([sent(V, { kind: "build_road", edge: UNLIT_EDGE })]);
   });
 
   it("cancel removes the ghost without sending", () => {
     const { root, model } = mount();
     click(root, '[data-action="build_settlement"]');
-    click(root, '.cw-node.cw-legal[data-node="29"]');
+    click(root, `.cw-node.cw-legal[data-node="${SETTLE}"]`);
     expect(root.querySelector(".cw-ghost-settlement")).not.toBeNull();
     click(root, '[data-action="cancel"]');
     expect(root.querySelector(".cw-ghost-settlement")).toBeNull();
@@ -141,60 +195,75 @@ describe("clicking through", () => {
 
   it("robber: click a hex, pick a victim in the chooser, confirm", () => {
     const { root, model } = mount("robber");
-    expect(root.querySelectorAll(".cw-hex.cw-legal")).toHaveLength(18);
-    click(root, '.cw-hex[data-hex="4"] .cw-hex-shape');
-    const confirm = root.querySelector('[data-action="confirm"]') as HTMLButtonElement;
-    expect(confirm.disabled).toBe(true);
-    expect([...root.querySelectorAll("[data-victim]")].map((b) => b.getAttribute("data-victim"))).toEqual(["1", "2"]);
-    click(root, '[data-victim="1"]');
+    const legal = model.get("legal") as Legal;
+    const version = (model.get("state") as GameState).version;
+    const hex = robberHex(legal, 2);
+    const victims = robberTargets(legal).get(hex) ?? [];
+    expect(root.querySelectorAll(".cw-hex.cw-legal")).toHaveLength(robberTargets(legal).size);
+    click(root, `.cw-hex[data-hex="${hex}"] .cw-hex-shape`);
+    expect(isOff(root.querySelector('[data-action="confirm"]'))).toBe(true);
+    expect([...root.querySelectorAll("[data-victim]")].map((b) => Number(b.getAttribute("data-victim")))).toEqual(victims);
     click(root, '[data-action="confirm"]');
-    expect(model.sent).toEqual([{ type: "act", version: 58, action: { kind: "move_robber", hex: 4, victim: 1 } }]);
+    expect(model.sent).toEqual([]);
+    click(root, `[data-victim="${victims[1]}"]`);
+    click(root, '[data-action="confirm"]');
+    expect(model.sent).toEqual([sent(version, { kind: "move_robber", hex, victim: victims[1] })]);
   });
 
   it("robber with one victim shows no chooser", () => {
     const { root, model } = mount("robber");
-    click(root, '.cw-hex[data-hex="7"]');
+    const legal = model.get("legal") as Legal;
+    const hex = robberHex(legal, 1);
+    click(root, `.cw-hex[data-hex="${hex}"]`);
     expect(root.querySelectorAll("[data-victim]")).toHaveLength(0);
     click(root, '[data-action="confirm"]');
-    expect(model.sent).toEqual([{ type: "act", version: 58, action: { kind: "move_robber", hex: 7, victim: 3 } }]);
+    const victim = robberTargets(legal).get(hex)?.[0] ?? -1;
+    expect(model.sent).toEqual([sent((model.get("state") as GameState).version, { kind: "move_robber", hex, victim })]);
   });
 
   it("discard: the button is enabled only when the count matches", () => {
     const { root, model } = mount("discard");
-    const btn = (): HTMLButtonElement => root.querySelector('[data-action="discard"]') as HTMLButtonElement;
-    expect(btn().disabled).toBe(true);
+    const ask = (model.get("legal") as Legal).discard;
+    const own = (model.get("state") as GameState).players[0].resources ?? { lumber: 0, brick: 0, wool: 0, grain: 0, ore: 0 };
+    const picks = (["lumber", "brick", "wool", "grain", "ore"] as const).flatMap((r) => Array<string>(own[r]).fill(r)).slice(0, ask);
+    const btn = (): Element | null => root.querySelector('[data-action="discard"]');
+    expect(isOff(btn())).toBe(true);
     const plus = (r: string): void => click(root, `[data-step="discard"][data-resource="${r}"][data-delta="1"]`);
-    plus("wool");
-    plus("wool");
-    plus("wool");
-    expect(btn().disabled).toBe(true);
-    expect(root.querySelector(".cw-discard-count")?.textContent).toBe("3 / 4 chosen");
-    plus("lumber");
-    expect(btn().disabled).toBe(false);
-    expect((root.querySelector('[data-step="discard"][data-resource="ore"][data-delta="1"]') as HTMLButtonElement).disabled).toBe(true);
+    picks.slice(0, -1).forEach(plus);
+    expect(isOff(btn())).toBe(true);
+    expect(root.querySelector(".cw-discard-count")?.textContent).toBe(`${ask - 1} / ${ask} chosen`);
+    plus(picks[ask - 1]);
+    expect(isOff(btn())).toBe(false);
+    expect(isOff(root.querySelector('[data-step="discard"][data-resource="ore"][data-delta="1"]'))).toBe(true);
     click(root, '[data-action="discard"]');
-    expect(model.sent).toEqual([{ type: "act", version: 58, action: { kind: "discard", cards: { lumber: 1, wool: 3 } } }]);
+    const cards: Record<string, number> = {};
+    for (const r of picks) cards[r] = (cards[r] ?? 0) + 1;
+    expect(model.sent).toEqual([sent((model.get("state") as GameState).version, { kind: "discard", cards })]);
   });
 
   it("year of plenty through the resource pickers", () => {
     const { root, model } = mount("yop");
     click(root, '[data-action="play_year_of_plenty"]');
-    expect((root.querySelector('[data-dialog="year_of_plenty"] [data-resource="wool"]') as HTMLButtonElement).disabled).toBe(false);
-    click(root, '[data-dialog="year_of_plenty"] [data-resource="grain"]');
-    expect((root.querySelector('[data-dialog="year_of_plenty"] [data-resource="wool"]') as HTMLButtonElement).disabled).toBe(true);
-    click(root, '[data-dialog="year_of_plenty"] [data-resource="grain"]');
+    const wool = (): Element | null => root.querySelector('[data-dialog="play_year_of_plenty"] [data-resource="wool"]');
+    expect(isOff(wool())).toBe(false);
+    click(root, '[data-dialog="play_year_of_plenty"] [data-resource="grain"]');
+    expect(isOff(wool())).toBe(true);
+    click(root, '[data-dialog="play_year_of_plenty"] [data-resource="grain"]');
     click(root, '[data-action="confirm"]');
-    expect(model.sent).toEqual([{ type: "act", version: 58, action: { kind: "play_year_of_plenty", resources: ["grain", "grain"] } }]);
+    expect(model.sent).toEqual([sent(V + 1, { kind: "play_year_of_plenty", resources: ["grain", "grain"] })]);
   });
 
   it("maritime trade shows the rate and sends give/get", () => {
     const { root, model } = mount();
+    const trade = S.legal.actions.find((a) => a.kind === "maritime_trade");
+    if (trade?.kind !== "maritime_trade") throw new Error("no bank trade listed");
+    const rate = S.legal.rates[trade.give];
     click(root, '[data-action="maritime_trade"]');
-    expect(root.querySelector('[data-role="give"][data-resource="wool"]')?.textContent).toContain("2:1");
-    click(root, '[data-role="get"][data-resource="grain"]');
-    expect(root.querySelector('[data-dialog="maritime"] .cw-summary')?.textContent).toBe("Give 2 wool → get 1 grain");
+    expect(root.querySelector(`[data-role="give"][data-resource="${trade.give}"]`)?.textContent).toContain(`${rate}:1`);
+    click(root, `[data-role="get"][data-resource="${trade.get}"]`);
+    expect(root.querySelector('[data-dialog="maritime_trade"] .cw-summary')?.textContent).toBe(`Give ${rate} ${trade.give} → get 1 ${trade.get}`);
     click(root, '[data-action="confirm"]');
-    expect(model.sent).toEqual([{ type: "act", version: 57, action: { kind: "maritime_trade", give: "wool", get: "grain" } }]);
+    expect(model.sent).toEqual([sent(V, { kind: "maritime_trade", give: trade.give, get: trade.get })]);
   });
 
   it("responders accept, decline or counter", () => {
@@ -203,24 +272,29 @@ describe("clicking through", () => {
     click(root, '[data-action="accept_trade"]');
     click(root, '[data-action="decline_trade"]');
     click(root, '[data-action="counter_trade"]');
-    expect(root.querySelector('[data-dialog="counter"]')).not.toBeNull();
+    expect(root.querySelector('[data-dialog="counter_trade"]')).not.toBeNull();
     click(root, '[data-step="want"][data-resource="grain"][data-delta="1"]');
     click(root, '[data-action="confirm"]');
     expect(model.sent).toEqual([
-      { type: "act", version: 58, action: { kind: "accept_trade" } },
-      { type: "act", version: 58, action: { kind: "decline_trade" } },
-      { type: "act", version: 58, action: { kind: "counter_trade", give: { wool: 1 }, want: { grain: 2 } } },
+      sent(V + 1, { kind: "accept_trade" }),
+      sent(V + 1, { kind: "decline_trade" }),
+      sent(V + 1, { kind: "counter_trade", give: { wool: 1 }, want: { grain: 2 } }),
     ]);
   });
 
-  it("Accept is disabled with a reason when the responder lacks the cards", async () => {
+  it("Accept is disabled with the engine's reason when accept_trade is not listed", async () => {
     const { root, model } = mount("trade");
-    model.set("legal", { ...(model.get("legal") as Legal), accept_trade: false });
+    const legal = model.get("legal") as Legal;
+    const why = "You do not have the cards this offer asks for.";
+    model.set("legal", { ...legal, actions: legal.actions.filter((a) => a.kind !== "accept_trade"), reasons: { accept_trade: why } });
     await tick();
     const accept = root.querySelector('[data-action="accept_trade"]') as HTMLButtonElement;
-    expect(accept.disabled).toBe(true);
-    expect(accept.title).toBe("You do not have the cards this offer asks for.");
-    expect((root.querySelector('[data-action="decline_trade"]') as HTMLButtonElement).disabled).toBe(false);
+    expect(isOff(accept)).toBe(true);
+    expect(accept.title).toBe(why);
+    expect(isOff(root.querySelector('[data-action="decline_trade"]'))).toBe(false);
+    click(root, '[data-action="accept_trade"]');
+    expect(model.sent).toEqual([]);
+    expect(root.querySelector(".cw-note")?.textContent).toBe(why);
   });
 
   it("the proposer confirms one seat or cancels", () => {
@@ -228,36 +302,39 @@ describe("clicking through", () => {
     expect(root.querySelectorAll('[data-action="confirm_trade"]')).toHaveLength(2);
     click(root, '[data-action="confirm_trade"][data-seat="2"]');
     click(root, '[data-action="cancel_trade"]');
-    expect(model.sent).toEqual([
-      { type: "act", version: 58, action: { kind: "confirm_trade", player: 2 } },
-      { type: "act", version: 58, action: { kind: "cancel_trade" } },
-    ]);
+    expect(model.sent).toEqual([sent(V + 1, { kind: "confirm_trade", player: 2 }), sent(V + 1, { kind: "cancel_trade" })]);
   });
 
   it("offer trade with steppers and a target seat", () => {
     const { root, model } = mount();
     click(root, '[data-action="offer_trade"]');
-    click(root, '[data-step="give"][data-resource="wool"][data-delta="1"]');
-    click(root, '[data-step="want"][data-resource="ore"][data-delta="1"]');
+    expect(root.querySelector('[data-dialog="offer_trade"]')).not.toBeNull();
+    click(root, '[data-step="give"][data-resource="lumber"][data-delta="1"]');
+    click(root, '[data-step="want"][data-resource="wool"][data-delta="1"]');
     click(root, '[data-to="3"]');
     click(root, '[data-action="confirm"]');
-    expect(model.sent).toEqual([{ type: "act", version: 57, action: { kind: "offer_trade", give: { wool: 1 }, want: { ore: 1 }, to: 3 } }]);
+    expect(model.sent).toEqual([sent(V, { kind: "offer_trade", give: { lumber: 1 }, want: { wool: 1 }, to: 3 })]);
   });
 
-  it("view selector and pip toggle send their intents", () => {
+  it("the settings controls write their traits (no intent) and redraw", async () => {
     const { root, model } = mount();
-    const sel = root.querySelector('select[data-action="set_view"]') as HTMLSelectElement;
-    sel.value = "-1";
-    sel.dispatchEvent(new Event("change", { bubbles: true }));
-    click(root, '[data-action="toggle_pips"]');
-    const pace = root.querySelector('select[data-action="set_bot_delay"]') as HTMLSelectElement;
-    pace.value = "0";
-    pace.dispatchEvent(new Event("change", { bubbles: true }));
-    expect(model.sent).toEqual([
-      { type: "act", version: 57, action: { kind: "set_view", seat: -1 } },
-      { type: "act", version: 57, action: { kind: "toggle_pips" } },
-      { type: "act", version: 57, action: { kind: "set_bot_delay", seconds: 0 } },
-    ]);
+    const change = (setting: string, value: string): void => {
+      const sel = root.querySelector(`select[data-setting="${setting}"]`) as HTMLSelectElement;
+      sel.value = value;
+      sel.dispatchEvent(new Event("change", { bubbles: true }));
+    };
+    change("view", "-1");
+    click(root, '[data-setting="show_pips"]');
+    change("bot_delay", "0");
+    change("theme", "light");
+    expect(model.sent).toEqual([]);
+    expect([model.get("view"), model.get("show_pips"), model.get("bot_delay"), model.get("theme")]).toEqual([-1, true, 0, "light"]);
+    expect(model.saves()).toBe(4);
+    await tick();
+    expect(root.getAttribute("data-theme")).toBe("light");
+    expect(root.querySelector('[data-setting="show_pips"]')?.getAttribute("aria-pressed")).toBe("true");
+    click(root, '[data-setting="show_pips"]');
+    expect(model.get("show_pips")).toBe(false);
   });
 
   it("the error toast can be dismissed", () => {
@@ -277,9 +354,9 @@ describe("clicking through", () => {
   });
 
   it("Escape cancels a pending placement", () => {
-    const { root } = mount();
+    const { root } = mount("main", (l) => l.actions.push({ kind: "build_city", node: OWN }));
     click(root, '[data-action="build_city"]');
-    click(root, '.cw-node.cw-legal[data-node="44"]');
+    click(root, `.cw-node.cw-legal[data-node="${OWN}"]`);
     expect(root.querySelector(".cw-ghost-city")).not.toBeNull();
     root.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
     expect(root.querySelector(".cw-ghost-city")).toBeNull();
