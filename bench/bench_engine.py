@@ -80,9 +80,22 @@ def play_ours(seed: int) -> tuple[float, int, int, bool]:
     """One full game in our engine: seconds, steps, turns, ended without a winner."""
     t0 = time.perf_counter()
     game = Game(players=PLAYERS, seed=seed, board="random")
-    game.play("random")
+    _play_random(game)
     seconds = time.perf_counter() - t0
     return seconds, len(game.history), game.turn, not game.is_over
+
+
+def _play_random(game: Game) -> None:
+    """Random play straight on the engine: each seat picks uniformly among the legal actions
+    with RandomBot's generator (the same games as ``game.play("random")``), but without
+    building an observation per step, as catanatron's RandomPlayer gets its playable actions.
+    """
+    rngs = [RandomBot(seed=game.seed, seat=i).rng for i in range(len(game.names))]
+    for _ in range(100_000):
+        if game.is_over:
+            break
+        actions = game.legal_actions()
+        game.step(actions[rngs[game.current_seat].below(len(actions))])
 
 
 def play_catanatron(seed: int) -> tuple[float, int, int, bool]:
@@ -145,7 +158,7 @@ def sample_interleaved(
 
 def _sample_ours_game(seed: int, micro: Micro, samples: int, every: int, reps: int) -> None:
     game = Game(players=PLAYERS, seed=seed, board="random")
-    bots = [RandomBot(seed=seed, seat=i) for i in range(len(PLAYERS))]
+    rngs = [RandomBot(seed=seed, seat=i).rng for i in range(len(PLAYERS))]
     n = 0
     while not game.is_over and len(micro.legal) < samples:
         if n % every == 0:
@@ -158,7 +171,8 @@ def _sample_ours_game(seed: int, micro: Micro, samples: int, every: int, reps: i
             for copy in copies:
                 copy.step(action)
             micro.step.append((time.perf_counter_ns() - t0) / reps / 1000)
-        game.step(bots[game.current_seat].choose(game))
+        legal = game.legal_actions()
+        game.step(legal[rngs[game.current_seat].below(len(legal))])
         n += 1
 
 

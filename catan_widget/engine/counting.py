@@ -12,8 +12,11 @@ stolen out of sight lowers each resource the seat might have lost by one.
 
 from __future__ import annotations
 
-from .constants import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST
+from dataclasses import dataclass
+
+from .constants import CITY_COST, DEV_CARD_COST, MONOPOLY, ROAD_COST, SETTLEMENT_COST, YEAR_OF_PLENTY
 from .events import Event
+from .phases import ACCEPTED, COUNTERED
 
 Known = list[list[int]]
 """Per seat, 5 known counts."""
@@ -32,15 +35,19 @@ def _gain(row: list[int], cards: tuple[int, ...] | list[int]) -> None:
         row[r] += cards[r]
 
 
-def _one(r: int) -> list[int]:
-    out = [0] * 5
-    out[r] = 1
-    return out
+def _at_least(row: list[int], cards: tuple[int, ...]) -> None:
+    for r in range(5):
+        row[r] = max(row[r], cards[r])
 
 
-def count_event(known: Known, event: Event, viewer: int | None) -> None:
-    """Update ``known`` with one event, as ``viewer`` sees it."""
+def count_event(known: Known, event: Event, viewer: int | None, excluded: list[int] | None = None) -> None:
+    """Update ``known`` with one event, as ``viewer`` sees it; ``excluded`` (a bit mask of
+    resources per seat) says which resources a seat's unknown cards cannot be: after a
+    monopoly its victims hold none of that resource beyond the cards known.
+    """
     kind, p = event[0], event[1]
+    if excluded is not None:
+        _exclusions(excluded, event, viewer)
     if kind == "roll":
         for q, r, n in event[3]:
             known[q][r] += n
@@ -71,14 +78,16 @@ def count_event(known: Known, event: Event, viewer: int | None) -> None:
         _gain(known[p], gets)
         _spend(known[other], gets)
         _gain(known[other], gives)
+    elif kind == "offer":
+        _at_least(known[p], event[2])
+    elif kind == "answer" and event[2] in (ACCEPTED, COUNTERED):
+        _at_least(known[p], event[3])  # accepting or countering shows one holds what one gives
     elif kind == "staged":
         for row in known:
             row[:] = [0] * 5
 
 
 def _count_play(known: Known, p: int, card: int, data: tuple[object, ...]) -> None:
-    from .constants import MONOPOLY, YEAR_OF_PLENTY
-
     if card == YEAR_OF_PLENTY:
         for r in data:
             assert isinstance(r, int)
@@ -93,6 +102,20 @@ def _count_play(known: Known, p: int, card: int, data: tuple[object, ...]) -> No
         known[p][r] += sum(takes)
 
 
+def _exclusions(excluded: list[int], event: Event, viewer: int | None) -> None:
+    kind = event[0]
+    if kind == "play" and event[2] == MONOPOLY:
+        r = event[3][0]
+        for q in range(len(excluded)):
+            if q != event[1]:
+                excluded[q] |= 1 << r
+    elif kind == "robber" and event[3] is not None and event[4] >= 0:
+        if not (viewer == -1 or viewer in (event[1], event[3])):
+            excluded[event[1]] = 0  # the thief holds a card the viewer did not see
+    elif kind == "staged":
+        excluded[:] = [0] * len(excluded)
+
+
 def _count_steal(known: Known, thief: int, victim: int | None, taken: int, viewer: int | None) -> None:
     if victim is None or taken < 0:
         return
@@ -103,17 +126,37 @@ def _count_steal(known: Known, thief: int, victim: int | None, taken: int, viewe
         _spend(known[victim], [1, 1, 1, 1, 1])
 
 
+@dataclass(frozen=True)
+class Baseline:
+    """What was public when a game started from a position rather than from the beginning (a
+    determinized game): the development cards each seat had played, the offers made this turn,
+    and what ``viewer`` knew of every hand.  Other viewers start knowing nothing (a sound lower
+    bound).
+    """
+
+    viewer: int | None
+    known: tuple[tuple[int, ...], ...]
+    played: tuple[tuple[int, ...], ...]
+    offers: int
+    excluded: tuple[int, ...]
+
+
 class CardCounter:
     """Known counts for one viewer, kept up to date with a game's event list as it grows."""
 
-    __slots__ = ("events", "known", "played", "seen", "viewer")
+    __slots__ = ("events", "excluded", "known", "played", "seen", "start", "viewer")
 
-    def __init__(self, n: int, viewer: int | None) -> None:
-        """A counter for ``n`` seats, as ``viewer`` sees them."""
+    def __init__(self, n: int, viewer: int | None, start: Baseline | None = None) -> None:
+        """A counter for ``n`` seats, as ``viewer`` sees them, from the ``start`` knowledge
+        (None: nothing known, nothing played).
+        """
         self.viewer = viewer
+        self.start = start
         self.known: Known = [[0] * 5 for _ in range(n)]
         self.played: Known = [[0] * 5 for _ in range(n)]
         """Development cards each seat played since the start (or the staged position)."""
+        self.excluded = [0] * n
+        """Per seat, a bit mask of resources its unknown cards cannot be."""
         self.events: object = None
         self.seen = 0
 
@@ -122,10 +165,16 @@ class CardCounter:
         if events is not self.events or len(events) < self.seen:
             self.known = [[0] * 5 for _ in self.known]
             self.played = [[0] * 5 for _ in self.known]
+            self.excluded = [0] * len(self.known)
+            if self.start is not None:
+                self.played = [list(row) for row in self.start.played]
+                if self.viewer == self.start.viewer:
+                    self.known = [list(row) for row in self.start.known]
+                    self.excluded = list(self.start.excluded)
             self.events, self.seen = events, 0
-        known, played, viewer = self.known, self.played, self.viewer
+        known, played, viewer, excluded = self.known, self.played, self.viewer, self.excluded
         for event in events[self.seen :]:
-            count_event(known, event, viewer)
+            count_event(known, event, viewer, excluded)
             kind = event[0]
             if kind == "play":
                 played[event[1]][event[2]] += 1

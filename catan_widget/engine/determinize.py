@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .constants import CARDS_PER_RESOURCE, DEV_DECK_COUNTS
+from .constants import CARDS_PER_RESOURCE, DEV_DECK_COUNTS, VICTORY_POINT
+from .counting import Baseline
 from .phases import PHASES
 from .rng import Rng
 from .state import State
@@ -38,17 +39,30 @@ def _seed_from(rng: random.Random | int) -> int:
     raise TypeError(f"determinize() takes a random.Random or an int seed, got {type(rng).__name__}")
 
 
-def _deal(pool: list[int], counts: list[int], rng: Rng) -> list[list[int]]:
-    """Shuffle ``pool`` (a list of ids 0..4) and deal ``counts[q]`` of them to each q, as counts."""
-    rng.shuffle(pool)
-    out = []
-    at = 0
-    for c in counts:
-        row = [0] * 5
-        for item in pool[at : at + c]:
-            row[item] += 1
-        out.append(row)
-        at += c
+def _deal(pool: list[int], counts: list[int], rng: Rng, barred: list[int] | None = None) -> list[list[int]]:
+    """Shuffle ``pool`` (a list of ids 0..4) and deal ``counts[q]`` of them to each q, as counts;
+    ``barred[q]`` is a bit mask of ids q may not get.  The most restricted are dealt first; a
+    dead end is dealt again (a real hand always exists), and after many tries the bars are
+    dropped rather than failing.
+    """
+    barred = barred or [0] * len(counts)
+    order = sorted(range(len(counts)), key=lambda q: -bin(barred[q]).count("1"))
+    for attempt in range(50):
+        rng.shuffle(pool)
+        left = pool[:]
+        out = [[0] * 5 for _ in counts]
+        for q in order:
+            bar = barred[q] if attempt < 49 else 0
+            for _ in range(counts[q]):
+                i = next((i for i, c in enumerate(left) if not bar >> c & 1), None)
+                if i is None:
+                    break
+                out[q][left.pop(i)] += 1
+            else:
+                continue
+            break
+        else:
+            return out
     return out
 
 
@@ -65,7 +79,8 @@ def _hands(obs: Observation, rng: Rng) -> list[list[int]]:
         for r in range(5):
             held[r] -= obs.players[q].known[r]
     pool = [r for r in range(5) for _ in range(held[r])]
-    dealt = _deal(pool, [obs.players[q].unknown for q in others], rng)
+    barred = [sum(1 << r for r in obs.players[q].not_held) for q in others]
+    dealt = _deal(pool, [obs.players[q].unknown for q in others], rng, barred)
     hands: list[list[int]] = [[0] * 5 for _ in range(n)]
     hands[me] = list(obs.hand)
     for q, extra in zip(others, dealt):
@@ -105,7 +120,24 @@ def _dev_cards(obs: Observation, rng: Rng) -> tuple[list[list[int]], list[list[i
             new[q][pool.pop()] += 1
         for _ in range(older):
             dev[q][pool.pop()] += 1
+        if q == obs.turn_player:
+            _not_yet_won(obs, dev[q], new[q], pool)
     return dev, new, pool
+
+
+def _not_yet_won(obs: Observation, held: list[int], bought: list[int], deck: list[int]) -> None:
+    """The turn player cannot hold enough hidden victory points to have won already (a player
+    wins the moment they reach the target on their turn): swap surplus ones into the deck.
+    """
+    room = obs.rules.vp_to_win - 1 - obs.players[obs.turn_player].vp
+    for cards in (bought, held):
+        while held[VICTORY_POINT] + bought[VICTORY_POINT] > max(room, 0) and cards[VICTORY_POINT]:
+            other = next((i for i, c in enumerate(deck) if c != VICTORY_POINT), None)
+            if other is None:
+                return
+            cards[VICTORY_POINT] -= 1
+            cards[deck[other]] += 1
+            deck[other] = VICTORY_POINT
 
 
 def determinize(obs: Observation, rng: random.Random | int) -> Game:
@@ -142,4 +174,11 @@ def determinize(obs: Observation, rng: random.Random | int) -> Game:
     s.answers = list(obs.answers)
     s.winner = -1 if obs.winner is None else obs.winner
     s.rng = draw.spawn(3)
-    return Game.from_position(list(obs.names), obs.board, obs.rules, s, seed=seed)
+    baseline = Baseline(
+        viewer=obs.seat,
+        known=tuple(p.known for p in obs.players),
+        played=tuple(p.played for p in obs.players),
+        offers=obs.offers_this_turn,
+        excluded=tuple(sum(1 << r for r in p.not_held) for p in obs.players),
+    )
+    return Game.from_position(list(obs.names), obs.board, obs.rules, s, seed=seed, baseline=baseline)

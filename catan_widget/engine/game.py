@@ -9,7 +9,7 @@ from typing import Any
 from .actions import Action
 from .apply import Move, apply_action
 from .board import Board, beginner_board, random_board
-from .counting import CardCounter
+from .counting import Baseline, CardCounter
 from .errors import IllegalActionError
 from .events import Events, describe
 from .legal import legal_actions
@@ -87,7 +87,9 @@ class Game:
         self.events: Events = []
         self._init_caches()
 
-    def _init_caches(self) -> None:
+    def _init_caches(self, baseline: Baseline | None = None) -> None:
+        self.baseline = baseline
+        """What was public when the game started from a position (see counting.Baseline)."""
         self._logs: dict[int | None, list[str]] = {}
         self._logs_of: object = None
         self._counters: dict[int | None, CardCounter] = {}
@@ -205,7 +207,7 @@ class Game:
         """The card counting of ``viewer`` (None: an onlooker), caught up with the events."""
         counter = self._counters.get(viewer)
         if counter is None:
-            counter = self._counters[viewer] = CardCounter(len(self.names), viewer)
+            counter = self._counters[viewer] = CardCounter(len(self.names), viewer, self.baseline)
         counter.update(self.events)
         return counter
 
@@ -221,7 +223,7 @@ class Game:
         p = self.state.current if seat is None else self._seat_of(seat)
         if not isinstance(action, Action):
             return f"Not an action: {action!r:.60} (use e.g. RollDice(), BuildRoad(edge=17))."
-        if p != self.state.current:
+        if p != self.state.current or self.is_over:
             return self.waiting_text()
         return why_not(Move(self.state, self.board, self.rules, p), action)
 
@@ -287,7 +289,11 @@ class Game:
         game is then unchanged.
         """
         if not isinstance(action, Action):
-            raise IllegalActionError(f"Not an action: {action!r} (use e.g. RollDice(), BuildRoad(edge=17)).")
+            raise IllegalActionError(
+                f"Not an action: {action!r:.60} (use e.g. RollDice(), BuildRoad(edge=17))."
+            )
+        if self.is_over:
+            raise IllegalActionError(self.waiting_text())
         chance: Chance | None = None
         if dice is not None or card is not None or steal is not None:
             chance = _chance(dice, card, steal)
@@ -333,20 +339,33 @@ class Game:
         g.origin = self.origin
         g.history = self.history[:]
         g.events = self.events[:]
-        g._init_caches()
+        g._init_caches(self.baseline)
         return g
 
     @classmethod
-    def from_position(cls, names: list[str], board: Board, rules: Rules, state: State, *, seed: int) -> Game:
-        """A game that starts from ``state`` (as a staged one does): empty history and log."""
+    def from_position(
+        cls,
+        names: list[str],
+        board: Board,
+        rules: Rules,
+        state: State,
+        *,
+        seed: int,
+        baseline: Baseline | None = None,
+    ) -> Game:
+        """A game that starts from ``state`` (as a staged one does): empty history and log;
+        ``baseline`` is what was public then (cards played, offers this turn, card counting).
+        """
+        from .staging import staged_origin, too_close
+
         g = cls.__new__(cls)
         g.rules, g.names, g.seed, g.board = rules, list(names), seed, board
         g.board_kind = "custom"
         g.state = state
-        g.origin = state.copy()
+        g.origin = staged_origin(state, free_placement=bool(too_close(state.node_owner)))
         g.history = []
         g.events = []
-        g._init_caches()
+        g._init_caches(baseline)
         return g
 
     def restore(self, snapshot: Game) -> None:

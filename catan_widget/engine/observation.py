@@ -61,6 +61,8 @@ class PlayerInfo:
     played: Five
     known: Five
     unknown: int
+    not_held: tuple[int, ...]
+    """Resources none of the unknown cards can be (after a monopoly took them all)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +177,7 @@ def _player_dict(p: PlayerInfo) -> dict[str, Any]:
     out = {f.name: getattr(p, f.name) for f in fields(p)}
     out["known"] = dict(zip(RESOURCES, p.known))
     out["played"] = dict(zip(DEV_CARDS, p.played))
+    out["not_held"] = [RESOURCES[r] for r in p.not_held]
     return out
 
 
@@ -213,6 +216,7 @@ def observe(game: Game, seat: int | None, *, legal: bool = True) -> Observation:
                 played=_five([s.knights[q] if c == KNIGHT else played[q][c] for c in range(5)]),
                 known=k,
                 unknown=size - sum(k),
+                not_held=() if exact else tuple(r for r in range(5) if counter.excluded[q] >> r & 1),
             )
         )
     acting = s.current
@@ -269,5 +273,5 @@ def _offers_this_turn(game: Game) -> int:
         if kind == "offer":
             count += 1
         elif kind in ("roll", "end_turn", "staged"):
-            break
-    return count
+            return count
+    return count + (game.baseline.offers if game.baseline is not None else 0)

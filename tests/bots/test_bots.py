@@ -21,7 +21,7 @@ NAMES = ["Ada", "Bo", "Cy", "Di"]
 def _staged(**kwargs: object) -> Game:
     game = Game(players=NAMES, seed=3, first="Ada")
     game.stage(
-        settlements={"Ada": [12, 40], "Bo": [20], "Cy": [44], "Di": [9]},
+        settlements={"Ada": [12, 40], "Bo": [20], "Cy": [47], "Di": [9]},
         roads={"Ada": [17], "Bo": [27], "Cy": [62], "Di": [8]},
         phase="main",
         **kwargs,  # type: ignore[arg-type]
@@ -31,7 +31,7 @@ def _staged(**kwargs: object) -> Game:
 
 def test_greedy_builds_a_city_when_it_can() -> None:
     game = _staged(hands={"Ada": {"grain": 2, "ore": 3}})
-    action = GreedyBot(seed=1).choose(game)
+    action = GreedyBot(seed=1).choose(game.observe("Ada"))
     assert isinstance(action, BuildCity)
     assert action.node in (12, 40)
 
@@ -39,23 +39,23 @@ def test_greedy_builds_a_city_when_it_can() -> None:
 def test_greedy_offers_one_spare_card_for_the_one_it_lacks_once_per_turn() -> None:
     game = _staged(hands={"Ada": {"grain": 2, "ore": 2, "wool": 3}})
     bot = GreedyBot(seed=1)
-    offer = bot.choose(game)
+    offer = bot.choose(game.observe("Ada"))
     assert offer == OfferTrade({"wool": 1}, {"ore": 1})
     game.step(offer)
     for _ in range(3):  # the other three answer; none holds ore
         assert game.legal_actions() == [DeclineTrade()]
         game.step(DeclineTrade())
     assert game.phase == "main"
-    assert bot.choose(game) == BuyDevelopmentCard()  # no second offer this turn
+    assert bot.choose(game.observe("Ada")) == BuyDevelopmentCard()  # no second offer this turn
 
 
 def test_greedy_accepts_an_offer_that_completes_a_build() -> None:
     game = _staged(hands={"Ada": {"wool": 2}, "Bo": {"grain": 2, "ore": 2, "wool": 1}})
     game.step(OfferTrade({"wool": 1}, {"grain": 1}, to=1))
-    assert GreedyBot(seed=1).choose(game) == DeclineTrade()  # giving grain moves Bo away from a city
+    assert GreedyBot(seed=1).choose(game.observe("Bo")) == DeclineTrade()  # giving grain: no city
     game = _staged(hands={"Ada": {"ore": 2}, "Bo": {"grain": 2, "ore": 2, "wool": 1}})
     game.step(OfferTrade({"ore": 1}, {"wool": 1}, to=1))
-    assert GreedyBot(seed=1).choose(game) == AcceptTrade()
+    assert GreedyBot(seed=1).choose(game.observe("Bo")) == AcceptTrade()
 
 
 @pytest.mark.parametrize("kind", ["random", "greedy"])
@@ -72,7 +72,7 @@ def test_random_bot_only_picks_listed_actions() -> None:
     for _ in range(300):
         if game.is_over:
             break
-        action = bot.choose(game)
+        action = bot.choose(game.observe(game.current_seat))
         assert action in game.legal_actions()
         game.step(action)
 
@@ -89,3 +89,18 @@ def test_make_bots_takes_one_spec_a_list_or_a_dict() -> None:
     with pytest.raises(ValueError, match="one bot per seat"):
         make_bots(game, ["random"])
     assert RollDice() in Game(seed=1).stage(settlements={0: [0]}).legal_actions()
+
+
+@pytest.mark.parametrize("bot", [GreedyBot(seed=4, seat=1), RandomBot(seed=4, seat=1)])
+def test_a_bot_given_a_game_reads_the_acting_seats_observation(bot: GreedyBot | RandomBot) -> None:
+    game = _staged(hands={"Ada": {"grain": 2, "ore": 2, "wool": 3}, "Bo": {"grain": 1}})
+    game.step(OfferTrade({"wool": 1}, {"grain": 1}))  # Bo answers first: accept or decline
+    assert len(game.legal_actions()) == 2
+    twin = type(bot)(seed=4, seat=1)
+    assert bot.choose(game) == twin.choose(game.observe("Bo"))
+
+
+def test_a_bot_gets_no_game_state_from_its_observation() -> None:
+    observation = Game(seed=1).observe(0)
+    with pytest.raises(AttributeError, match="observation has no 'state'"):
+        observation.state  # noqa: B018

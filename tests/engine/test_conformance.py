@@ -1,15 +1,17 @@
 """Conformance harness: hundreds of seeded random games, every invariant checked after every step.
 
 Players are uniform-random (plus, in most configurations, random domestic offers and
-counter-offers made up by the test, and a greedy seat in some), on beginner and random boards
-with several mixes of house options.  After every step the test checks, from its own
-computations: the 19 cards of each resource are in the bank or in hands, no count is negative,
-the 25 development cards are in the deck, in hands or played, pieces are within 15/5/4 and
-match the board, victory points are what the board and cards say, Longest Road and Largest
-Army sit where §7 puts them (road lengths recomputed by brute force), and there is always a
-legal action until the game ends.  Saves round-trip every 50 steps (the whole game, replayed, in
-the first game of each mix; the state alone every 100 steps in the others) and at the end, and
-every 211 steps every fixed action is tried: it must step exactly when it is listed as legal.
+counter-offers made up by the test, and a greedy seat in some, which sees only its seat's
+observation), on beginner and random boards with several mixes of house options (discard limits
+of 0 and 1 included: a 7 then makes nearly everyone discard).  After every step the test checks,
+from its own computations: the 19 cards of each resource are in the bank or in hands, no count
+is negative, the 25 development cards are in the deck, in hands or played, pieces are within
+15/5/4 and match the board, victory points are what the board and cards say, Longest Road and
+Largest Army sit where §7 puts them (road lengths recomputed by brute force), and there is
+always a legal action until the game ends.  Saves round-trip every 50 steps (the whole game,
+replayed, in the first game of each mix; the state alone every 100 steps in the others) and at
+the end, and every 211 steps every fixed action is tried: it must step exactly when it is listed
+as legal.
 """
 
 from __future__ import annotations
@@ -65,6 +67,15 @@ CONFIGS: dict[str, tuple[int, str, Mapping[str, Any], float, tuple[int, ...], in
         (3,),
         20,
     ),
+    "random3_discard0_greedy": (3, "random", {"discard_limit": 0}, 0.1, (1,), 8),
+    "beginner4_discard1_greedy": (
+        4,
+        "beginner",
+        {"discard_limit": 1, "friendly_robber": True},
+        0.1,
+        (0, 3),
+        8,
+    ),
 }
 
 
@@ -100,8 +111,9 @@ def _play(config: str, index: int) -> tuple[int, int]:
     while not game.is_over:
         legal = game.legal_actions()
         assert legal, (config, seed, steps, game.phase)
-        bot = bots[game.state.current]
-        action = bot.choose(game, legal) if isinstance(bot, TradingBot) else bot.choose(game)
+        seat = game.state.current
+        bot = bots[seat]
+        action = bot.choose(game, legal) if isinstance(bot, TradingBot) else bot.choose(game.observe(seat))
         game.step(action)
         check.after(action)
         steps += 1

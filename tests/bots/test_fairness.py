@@ -1,0 +1,109 @@
+"""Bots play fair: a bot's choice cannot depend on what its seat does not know.
+
+Along seeded games, the acting seat's bot chooses in the real game and in a copy that differs
+only in hidden information: the opponents' cards that the seat cannot be sure of are dealt
+again among them (every hand keeps its size and every card the seat knows of), their
+development cards are exchanged with the deck, the deck is reordered and the random state
+changes.  A fresh bot with the same seed must choose the same action in both.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from catan_widget import Game
+from catan_widget.bots import GreedyBot, RandomBot, make_bots
+from catan_widget.engine.phases import ACCEPTED, COUNTERED
+from catan_widget.engine.registry import Bot
+
+NAMES = ["Ada", "Bo", "Cy", "Di"]
+BOTS: dict[str, Callable[[int, int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+
+
+def _positions(n: int, board: str, players: str, seed: int, steps: int) -> Iterator[Game]:
+    """The live game before each of its first ``steps`` moves, played by ``players`` bots."""
+    game = Game(NAMES[:n], seed=seed, board=board)
+    bots = make_bots(game, players)
+    for _ in range(steps):
+        if game.is_over:
+            return
+        yield game
+        seat = game.current_seat
+        game.step(bots[seat].choose(game.observe(seat)))
+
+
+def _deal(pool: list[int], sizes: list[int], rng: random.Random) -> list[list[int]]:
+    rng.shuffle(pool)
+    rows, at = [], 0
+    for size in sizes:
+        row = [0] * 5
+        for item in pool[at : at + size]:
+            row[item] += 1
+        rows.append(row)
+        at += size
+    return rows
+
+
+def _hidden_elsewhere(game: Game, seat: int, rng: random.Random) -> tuple[Game, bool]:
+    """A fork differing from ``game`` only in what ``seat`` cannot know; says if a hand changed."""
+    alt = game.fork()
+    s = alt.state
+    floors = [list(p.known) for p in game.observe(seat).players]
+    if s.trade is not None:  # an offer, an acceptance or a counter shows the cards it gives
+        promised = [(s.trade[0], s.trade[2])]
+        promised += [
+            (q, give) for q, (answer, give, _) in enumerate(s.answers) if answer in (ACCEPTED, COUNTERED)
+        ]
+        for q, cards in promised:
+            floors[q] = [max(f, c) for f, c in zip(floors[q], cards)]
+    others = [q for q in range(len(game.names)) if q != seat]
+    extra = {q: [h - f for h, f in zip(s.hands[q], floors[q])] for q in others}
+    pool = [r for q in others for r in range(5) for _ in range(extra[q][r])]
+    for q, dealt in zip(others, _deal(pool, [sum(extra[q]) for q in others], rng)):
+        s.hands[q] = [f + d for f, d in zip(floors[q], dealt)]
+    changed = s.hands != game.state.hands
+    cards = list(s.deck) + [
+        c for q in others for row in (s.dev[q], s.dev_new[q]) for c in range(5) for _ in range(row[c])
+    ]
+    sizes = [x for q in others for x in (sum(s.dev[q]), sum(s.dev_new[q]))]
+    rows = _deal(cards, [*sizes, len(s.deck)], rng)
+    for i, q in enumerate(others):
+        s.dev[q], s.dev_new[q] = rows[2 * i], rows[2 * i + 1]
+    s.deck = cards[sum(sizes) :]
+    s.rng.state ^= rng.getrandbits(64) | 1
+    return alt, changed
+
+
+GAMES = [(4, "random", "greedy", 71), (3, "beginner", "random", 72), (4, "beginner", "greedy", 73)]
+
+
+@pytest.mark.parametrize("kind", list(BOTS))
+@pytest.mark.parametrize(("n", "board", "players", "seed"), GAMES)
+def test_a_bots_choice_ignores_what_its_seat_cannot_know(
+    kind: str, n: int, board: str, players: str, seed: int
+) -> None:
+    rng = random.Random(seed)
+    make = BOTS[kind]
+    differed = 0
+    for step, game in enumerate(_positions(n, board, players, seed, steps=900)):
+        if step % 3:
+            continue
+        seat = game.current_seat
+        alt, changed = _hidden_elsewhere(game, seat, rng)
+        real, other = game.observe(seat), alt.observe(seat)
+        assert real == other
+        assert make(seed, seat).choose(real) == make(seed, seat).choose(other), (step, game.phase)
+        differed += changed
+    assert differed >= 15, "the test must see positions where the opponents' cards could differ"
+
+
+def test_a_bot_given_a_game_chooses_from_the_acting_seats_observation_only() -> None:
+    rng = random.Random(5)
+    for step, game in enumerate(_positions(4, "random", "greedy", 74, steps=600)):
+        if step % 5:
+            continue
+        alt, _ = _hidden_elsewhere(game, game.current_seat, rng)
+        assert GreedyBot(74, game.current_seat).choose(game) == GreedyBot(74, game.current_seat).choose(alt)
