@@ -70,8 +70,15 @@ def short(value: object, limit: int = 80) -> str:
             text = _repr.repr(value)
         except Exception:  # a hostile object's __repr__; JSON never gives one, but be safe
             text = f"<{type(value).__name__}>"
-    text = text.encode("unicode_escape", "backslashreplace").decode("ascii")
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clip(text, limit)
+
+
+def clip(text: object, limit: int = 300) -> str:
+    """A sentence cut to ``limit`` characters, with anything unprintable escaped."""
+    words = str(text)[: limit * 4]
+    if not words.isprintable():
+        words = words.encode("unicode_escape", "backslashreplace").decode("ascii")
+    return words if len(words) <= limit else words[: limit - 1] + "…"
 
 
 def check_size(msg: object) -> None:
@@ -146,7 +153,7 @@ def parse_intent(msg: object, *, version: int, game: Game, humans: Collection[in
     try:
         parsed = action_from_dict(action)
     except Exception as exc:  # IllegalActionError normally; anything else is junk all the same
-        text = short(str(exc) or type(exc).__name__, 300)
+        text = clip(str(exc) or type(exc).__name__, 300)
         raise IntentError(f"Refused {short(kind, 40)}: {text[:1].upper()}{text[1:]}") from exc
     _require_human_turn(game, humans)
     return Intent("act", action=parsed)

@@ -25,17 +25,30 @@ class BotHost(Protocol):
         ...
 
 
+STEP = 0.05
+"""The pause is taken in slices this long, so a changed ``bot_delay`` applies at once."""
+
+
+def _delay(ref: weakref.ref[BotHost]) -> float | None:
+    host = ref()
+    return None if host is None else host.bot_delay_now()
+
+
 async def run_bots(ref: weakref.ref[BotHost]) -> None:
     """Play bot moves with the host's delay between them until no bot may move."""
+    loop = asyncio.get_running_loop()
     while True:
+        started = loop.time()
+        while True:
+            delay = _delay(ref)  # never hold the widget across an await
+            if delay is None:
+                return
+            left = started + delay - loop.time()
+            if left <= 0:
+                break
+            await asyncio.sleep(min(left, STEP))
         host = ref()
-        delay = None if host is None else host.bot_delay_now()
-        del host  # never hold the widget across an await
-        if delay is None:
-            return
-        await asyncio.sleep(delay)
-        host = ref()
-        if host is None or host.bot_delay_now() is None:
+        if host is None:
             return
         host.play_one_bot_move()
         del host

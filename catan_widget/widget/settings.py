@@ -17,7 +17,7 @@ import traitlets
 if TYPE_CHECKING:
     from ..engine import Game
 
-from .protocol import delay_seconds, flag, short, theme_name, view_seat
+from .protocol import clip, delay_seconds, flag, short, theme_name, view_seat
 
 logger = logging.getLogger("catan_widget")
 logger.addHandler(logging.NullHandler())
@@ -40,6 +40,8 @@ class Settings(traitlets.HasTraits):
     if TYPE_CHECKING:  # provided by the widget (and ipywidgets' Widget)
 
         def _publish(self, error: str | None = None) -> None: ...
+
+        keys: list[str]
 
         def send_state(self, key: str | list[str] | None = None) -> None:
             """Send these traits to the front-end."""
@@ -85,9 +87,11 @@ class Settings(traitlets.HasTraits):
         if good:
             super().set_state(good)  # type: ignore[misc]
         if bad:
-            text = "Refused a setting from the front-end: " + "; ".join(bad.values())
+            reasons = list(bad.values())
+            more = f" (and {len(reasons) - 3} more)" if len(reasons) > 3 else ""
+            text = clip("Refused a setting from the front-end: " + "; ".join(reasons[:3]) + more, 300)
             logger.warning("%s", text)
             self._publish(error=text)
-            known = [k for k in bad if k in SETTINGS]
-            if known:
-                self.send_state(known)
+            synced = [k for k in bad if isinstance(k, str) and k in self.keys]
+            if synced:
+                self.send_state(synced)  # the front-end's copy goes back to what Python holds

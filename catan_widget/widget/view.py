@@ -34,7 +34,7 @@ from ..engine.topology import (
 
 PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 """Okabe–Ito colours (colour-blind safe) for seats 0..3: blue, vermillion, green, purple."""
-LOG_TAIL = 40
+LOG_TAIL = 16
 """Log lines sent with each state update (the newest ones)."""
 TEACHER = -1
 """The ``viewer`` that sees every hand (the all-seeing observation)."""

@@ -32,7 +32,7 @@ from ..engine.board import Board
 from ..engine.errors import IllegalActionError
 from ..engine.registry import Bot
 from . import runner
-from .protocol import IntentError, delay_seconds, parse_intent, short, view_seat
+from .protocol import IntentError, clip, delay_seconds, parse_intent, short, view_seat
 from .seats import HUMAN, SeatSpec, resolve_seats, seat_list, seat_specs
 from .settings import Settings, logger
 from .undo import UndoStack
@@ -49,6 +49,16 @@ export default {
   },
 };
 """
+
+
+def _task_done(ref: weakref.ref[CatanWidget], task: asyncio.Task[None]) -> None:
+    """The bots' task ended: an error it raised pauses the bots visibly (held weakly)."""
+    w = ref()
+    if w is None or task.cancelled() or task.exception() is None:
+        return
+    exc = task.exception()
+    assert exc is not None
+    w._bot_failed(f"The bots stopped after an error: {short(exc, 200)}.", exc)
 
 
 def _observer(widget: CatanWidget) -> Callable[[Game], None]:
@@ -84,8 +94,10 @@ class CatanWidget(Settings, anywidget.AnyWidget):
         colors: the players' colours by seat (CSS colours); Okabe–Ito by default.
     """
 
-    _esm = _BUNDLE if _BUNDLE.is_file() else _MISSING_BUNDLE
-    _css = _STYLES if _STYLES.is_file() else ""
+    # Text, not paths: anywidget watches a path for changes with a callback that holds every
+    # widget, so no widget would ever be collected.
+    _esm = _BUNDLE.read_text(encoding="utf-8") if _BUNDLE.is_file() else _MISSING_BUNDLE
+    _css = _STYLES.read_text(encoding="utf-8") if _STYLES.is_file() else ""
 
     board = traitlets.Dict().tag(sync=True)
     state = traitlets.Dict().tag(sync=True)
@@ -331,7 +343,9 @@ class CatanWidget(Settings, anywidget.AnyWidget):
             self._busy = True
             self._step(action)
         except BaseException as exc:
-            self._bot_failed(f"The bot playing {name} chose an illegal move ({short(action)}): {exc}", exc)
+            self._bot_failed(
+                f"The bot playing {name} chose an illegal move ({short(action)}): {clip(exc)}", exc
+            )
             return
         finally:
             self._busy = False
@@ -348,14 +362,8 @@ class CatanWidget(Settings, anywidget.AnyWidget):
         if not self._closed:
             self._task = runner.start(self, self._task)
             if self._task is not None:
-                self._task.add_done_callback(self._task_done)
-
-    def _task_done(self, task: asyncio.Task[None]) -> None:
-        if task.cancelled() or task.exception() is None:
-            return
-        exc = task.exception()
-        assert exc is not None
-        self._bot_failed(f"The bots stopped after an error: {short(exc, 200)}.", exc)
+                ref = weakref.ref(self)
+                self._task.add_done_callback(lambda task: _task_done(ref, task))
 
     # --- internals -----------------------------------------------------------------------------
     def _require_open(self) -> None:

@@ -1,24 +1,30 @@
-"""Helpers for the widget tests: sending intents the way the front-end does, staged positions.
+"""Helpers for the widget tests: sending intents the way the front-end does, reading the
+``legal`` trait, staged positions, and waiting on a real event loop.
 
 Messages go through ipywidgets' own entry point for custom messages,
 ``Widget._handle_custom_msg(content, buffers)`` (what a comm message with method "custom"
-arrives at), which calls the callback the widget registered with ``on_msg``.
+arrives at), which calls the callback the widget registered with ``on_msg``.  Settings arrive
+from the front-end at ``Widget.set_state(sync_data)`` (what a comm "update" message reaches).
 
-Staged position (beginner board; see tests/engine/helpers.py for the hexes):
+Staged position (beginner board; see tests/engine/helpers.py for the hexes; it keeps the
+distance rule):
   Ada (0): settlements 12 (hexes 0, 3, 4) and 40 (13, 14, 17)
   Bo  (1): settlements 23 (hexes 4, 8, 9) and 31 (10, 11, 15)
   Cy  (2): settlements 20 (hexes 6, 11) and 0 (hex 0)
-  Di  (3): settlements 50 (hex 18) and 33 (hexes 8, 12 side)
+  Di  (3): settlements 50 (hex 18) and 33 (hexes 7, 12)
 each with one road on the first path of each settlement.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from catan_widget import CatanWidget, Game
 from catan_widget.engine.topology import NODE_EDGES
+from catan_widget.widget import runner
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 SETTLEMENTS = {0: [12, 40], 1: [23, 31], 2: [20, 0], 3: [50, 33]}
@@ -41,6 +47,56 @@ def send(w: CatanWidget, action: Any, version: Any = None) -> bool:
     deliver(w, intent(w, action, version))
     assert w.state["version"] > before, "every answer to a message is a new state version"
     return w.state["error"] is None
+
+
+def update(w: CatanWidget, state: dict[str, Any]) -> None:
+    """A front-end state update (``model.set(...); model.save_changes()``), delivered the way
+    ipywidgets does: a comm message with method "update", which reaches ``w.set_state(state)``.
+    """
+    w._handle_msg(
+        {"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []}
+    )
+
+
+def record_sent(w: CatanWidget) -> list[dict[str, Any]]:
+    """From now on, collect the messages ``w`` sends to its front-end (``{"method", "state"}``)."""
+    sent: list[dict[str, Any]] = []
+    w._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
+    return sent
+
+
+def sent_values(sent: list[dict[str, Any]], key: str) -> list[Any]:
+    """Every value of trait ``key`` in the "update" messages collected by :func:`record_sent`."""
+    return [m["state"][key] for m in sent if m.get("method") == "update" and key in m.get("state", {})]
+
+
+def actions(w: CatanWidget, kind: str) -> list[dict[str, Any]]:
+    """The legal actions of ``kind`` listed in the ``legal`` trait."""
+    return [a for a in w.legal["actions"] if a["kind"] == kind]
+
+
+def spots(w: CatanWidget, kind: str) -> list[int]:
+    """The ids (edges for ``build_road``, nodes for ``build_settlement``/``build_city``) lit now."""
+    key = "edge" if kind == "build_road" else "node"
+    return [a[key] for a in actions(w, kind)]
+
+
+def robber_options(w: CatanWidget) -> dict[int, list[int | None]]:
+    """Hex -> victims (``[None]`` when nobody can be robbed there), from the ``legal`` trait."""
+    out: dict[int, list[int | None]] = {}
+    for a in actions(w, "move_robber"):
+        out.setdefault(a["hex"], []).append(a["victim"])
+    return out
+
+
+def enabled(w: CatanWidget, control: str) -> bool:
+    """Whether the front-end enables ``control`` (contract: an action of that kind is listed,
+    or the kind is open, or for ``undo`` ``legal.undo``).
+    """
+    legal = w.legal
+    if control == "undo":
+        return bool(legal["undo"])
+    return control in legal["open"] or any(a["kind"] == control for a in legal["actions"])
 
 
 def staged_game(**placements: Any) -> Game:
@@ -68,3 +124,32 @@ def mid_game(seed: int = 7, leader_vp: int = 6) -> Game:
 def wire_bytes(value: Any) -> int:
     """Bytes of ``value`` as the kernel packs it (json.dumps with default separators)."""
     return len(json.dumps(value, ensure_ascii=False).encode())
+
+
+# --- a real event loop ---------------------------------------------------------------------------
+def bot_tasks() -> list[asyncio.Task[Any]]:
+    """The live asyncio tasks of the running loop that run the widget's bots (any widget)."""
+    return [
+        t
+        for t in asyncio.all_tasks()
+        if not t.done() and getattr(t.get_coro(), "cr_code", None) is runner.run_bots.__code__
+    ]
+
+
+async def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
+    """Let the event loop run (real time passes) until ``condition()`` holds or ``timeout``
+    seconds passed; returns ``condition()`` — the caller asserts it.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() >= deadline:
+            return condition()
+        await asyncio.sleep(0.002)
+    return True
+
+
+async def settle(ticks: int = 20) -> None:
+    """Yield to the loop a few times (a cancelled task gets to finish)."""
+    for _ in range(ticks):
+        await asyncio.sleep(0)

@@ -1,47 +1,41 @@
 """Bots move on their own on a running event loop, or step by step with ``advance_bots``;
-their failures show in ``state.error``; ``close()`` stops them.
+their failures pause them and show in ``state.error``; ``close()`` stops them.
+
+(Task lifecycle — when the bots' task exists at all — is in test_tasks.py; hostile bots in
+test_untrusted.py.)
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 from catan_widget import Action, BuildSettlement, CatanWidget, EndTurn, Game
+from catan_widget.engine.observation import Observation
 from catan_widget.widget import widget as widget_module
 
-from .helpers import NAMES, SOLO
-
-
-async def _until(condition: Callable[[], bool], turns: int = 20_000) -> bool:
-    """Let the event loop run until ``condition()`` holds (no fixed waits)."""
-    for _ in range(turns):
-        if condition():
-            return True
-        await asyncio.sleep(0)
-    return condition()
+from .helpers import NAMES, SOLO, settle, wait_until
 
 
 class _Broken:
-    def choose(self, game: Game) -> EndTurn:
+    def choose(self, obs: Observation) -> EndTurn:
         raise RuntimeError("boom")
 
 
 class _Cheater:
-    def choose(self, game: Game) -> EndTurn:
+    def choose(self, obs: Observation) -> EndTurn:
         return EndTurn()
 
 
 class _First:
     def __init__(self) -> None:
         self.calls = 0
+        self.seen: list[Observation] = []
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, obs: Observation) -> Action:
         self.calls += 1
-        return game.legal_actions()[0]
+        self.seen.append(obs)
+        return obs.legal_actions()[0]
 
 
 def test_advance_bots_plays_a_bot_only_game_to_the_end() -> None:
@@ -49,8 +43,11 @@ def test_advance_bots_plays_a_bot_only_game_to_the_end() -> None:
     moves = w.advance_bots()
     assert moves == len(w.game.history)
     assert w.game.is_over
-    assert w.state["winner"] == w.game.winner.seat
+    winner = w.game.winner
+    assert winner is not None
+    assert w.state["winner"] == winner.seat
     assert w.state["phase"] == "game_over"
+    assert w.advance_bots() == 0
 
 
 def test_advance_bots_stops_where_a_human_must_act() -> None:
@@ -61,34 +58,50 @@ def test_advance_bots_stops_where_a_human_must_act() -> None:
     assert w.advance_bots() == 0
 
 
-def test_a_bot_object_plays_its_seat() -> None:
+def test_advance_bots_makes_at_most_max_moves() -> None:
+    w = CatanWidget.play(["bot", "bot", "bot"], seed=3)
+    assert w.advance_bots(max_moves=5) == 5
+    assert len(w.game.history) == 5
+
+
+def test_a_bot_object_plays_its_seat_from_its_own_observation() -> None:
     bot = _First()
     game = Game(players=NAMES, seed=1, first=1)
     w = CatanWidget(game, {"Ada": "human", "Bo": bot, "Cy": "random", "Di": "greedy"})
     w.advance_bots()
     assert bot.calls == 2, "Bo placed a settlement and a road"
+    assert all(obs.seat == 1 for obs in bot.seen), "a bot sees its own seat's observation"
+    assert all(obs.hands is None for obs in bot.seen), "never the all-seeing one"
     assert w.game.current_seat == 0
 
 
 def test_a_failing_bot_pauses_the_bots_and_says_why_in_the_state() -> None:
     game = Game(players=NAMES, seed=1, first=1)
     w = CatanWidget(game, {"Ada": "human", "Bo": _Broken(), "Cy": "bot", "Di": "bot"})
+    assert not w.bots_paused
     assert w.advance_bots() == 0
+    assert w.bots_paused
     assert "Bo" in w.state["error"]
     assert "boom" in w.state["error"]
     assert "paused" in w.state["error"]
-    assert w.advance_bots() == 0
+    assert w.advance_bots() == 0, "paused bots do not move"
+    assert len(game.history) == 0
     w.refresh()
+    assert not w.bots_paused
+    assert w.state["error"] is None, "refresh clears the bot's error"
     assert w.advance_bots() == 0
+    assert w.bots_paused, "the still-broken bot pauses the bots again"
     assert "boom" in w.state["error"]
 
 
-def test_an_illegal_bot_move_pauses_the_bots() -> None:
+def test_an_illegal_bot_move_pauses_the_bots_and_changes_nothing() -> None:
     game = Game(players=NAMES, seed=1, first=1)
     before = game.to_json()
     w = CatanWidget(game, {"Ada": "human", "Bo": _Cheater(), "Cy": "bot", "Di": "bot"})
-    w.advance_bots()
+    assert w.advance_bots() == 0
+    assert w.bots_paused
     assert "illegal move" in w.state["error"]
+    assert "Bo" in w.state["error"]
     assert game.to_json() == before
 
 
@@ -98,8 +111,9 @@ def test_bots_move_on_their_own_on_a_running_loop() -> None:
         assert w.bots_running
         versions: list[int] = []
         w.observe(lambda change: versions.append(change["new"]["version"]), names="state")
-        reached = await _until(lambda: w.game.turn >= 3)
+        reached = await wait_until(lambda: w.game.turn >= 3)
         w.close()
+        await settle()
         return w, versions, reached
 
     w, versions, reached = asyncio.run(scenario())
@@ -110,53 +124,78 @@ def test_bots_move_on_their_own_on_a_running_loop() -> None:
 
 
 def test_bots_wait_for_the_human_on_a_running_loop() -> None:
-    async def scenario() -> tuple[bool, int, int]:
+    async def scenario() -> tuple[bool, bool, int, int]:
         w = CatanWidget.play(["bot", "You", "bot", "bot"], seed=5, bot_delay=0)
-        reached = await _until(lambda: w.legal.get("seat") == 1)
+        reached = await wait_until(lambda: w.legal.get("seat") == 1)
+        stopped = await wait_until(lambda: not w.bots_running)
         moves = len(w.game.history)
-        for _ in range(200):
-            await asyncio.sleep(0)
-        return reached, moves, len(w.game.history)
+        await asyncio.sleep(0.05)
+        return reached, stopped, moves, len(w.game.history)
 
-    reached, moves, later = asyncio.run(scenario())
+    reached, stopped, moves, later = asyncio.run(scenario())
     assert reached
+    assert stopped, "no bot task while the human must act"
     assert later == moves
 
 
+def test_bots_answer_the_humans_move_on_a_running_loop() -> None:
+    async def scenario() -> tuple[bool, bool]:
+        game = Game(players=NAMES, seed=1, first=0)
+        w = CatanWidget(game, SOLO, bot_delay=0)
+        assert not w.bots_running
+        assert w.handle_message(
+            {"type": "act", "version": w.state["version"], "action": {"kind": "build_settlement", "node": 12}}
+        )
+        edge = w.legal["actions"][0]["edge"]
+        assert w.handle_message(
+            {"type": "act", "version": w.state["version"], "action": {"kind": "build_road", "edge": edge}}
+        )
+        started = w.bots_running
+        back = await wait_until(lambda: w.legal["seat"] == 0 and not w.bots_running)
+        return started, back
+
+    started, back = asyncio.run(scenario())
+    assert started, "the human's move starts the bots' task"
+    assert back, "the three bots placed and it is Ada's turn again"
+
+
 def test_a_failing_bot_on_the_loop_shows_its_error() -> None:
-    async def scenario() -> tuple[bool, str]:
+    async def scenario() -> tuple[bool, str, bool]:
         game = Game(players=NAMES, seed=1, first=1)
         w = CatanWidget(game, {"Ada": "human", "Bo": _Broken(), "Cy": "bot", "Di": "bot"}, bot_delay=0)
-        seen = await _until(lambda: bool(w.state.get("error")))
-        return seen, w.state["error"]
+        seen = await wait_until(lambda: bool(w.state.get("error")))
+        stopped = await wait_until(lambda: not w.bots_running)
+        return seen, w.state["error"], stopped and w.bots_paused
 
-    seen, error = asyncio.run(scenario())
+    seen, error, paused = asyncio.run(scenario())
     assert seen
     assert "boom" in error
+    assert paused
 
 
-def test_a_cell_stepping_the_game_updates_the_board_by_itself(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(widget_module, "POLL_SECONDS", 0)
-
-    async def scenario() -> bool:
-        game = Game(players=NAMES, seed=1, first=0)
-        w = CatanWidget(game)
-        game.step(BuildSettlement(12))
-        return await _until(lambda: [12, 0, "settlement"] in w.state["buildings"])
-
-    assert asyncio.run(scenario())
+def test_a_cell_stepping_the_game_updates_the_board_by_itself() -> None:
+    game = Game(players=NAMES, seed=1, first=0)
+    w = CatanWidget(game)
+    version = w.state["version"]
+    game.step(BuildSettlement(12))
+    assert [12, 0, "settlement"] in w.state["buildings"], "no refresh, no event loop needed"
+    assert w.state["version"] > version
+    assert w.state["phase"] == "setup_road"
+    assert w.legal["version"] == w.state["version"]
 
 
 def test_close_cancels_the_bots_task() -> None:
-    async def scenario() -> bool:
+    async def scenario() -> tuple[bool, bool]:
         w = CatanWidget.play(["bot", "bot", "bot"], seed=3, bot_delay=5)
         task = w._task
         assert task is not None
         w.close()
-        await _until(task.done)
-        return task.cancelled()
+        done = await wait_until(task.done)
+        return done, task.cancelled()
 
-    assert asyncio.run(scenario())
+    done, cancelled = asyncio.run(scenario())
+    assert done
+    assert cancelled
 
 
 def test_no_task_starts_without_a_running_loop() -> None:
@@ -171,9 +210,7 @@ def test_the_widget_serves_the_bundled_front_end() -> None:
     w = CatanWidget(Game(players=NAMES, seed=1), SOLO)
     expected = bundle.read_text(encoding="utf-8") if bundle.is_file() else widget_module._MISSING_BUNDLE
     assert w._esm == expected
-    assert isinstance(CatanWidget.__dict__["board"], object)
-    bundle_repr = w._repr_mimebundle_()
-    assert bundle_repr is not None
+    assert w._repr_mimebundle_() is not None
 
 
 def test_a_bot_only_widget_plays_the_same_game_as_game_play() -> None:

@@ -1,4 +1,7 @@
-"""Playing through the message protocol: setup, turns, the robber, trades, view toggles."""
+"""Playing through the message protocol: setup, turns, the robber, trades, seats.
+
+(The settings traits — view, pips, bot delay, theme — are in test_settings.py.)
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ import pytest
 from catan_widget import CatanWidget, Game
 from catan_widget.engine.topology import NODE_HEXES
 
-from .helpers import NAMES, SOLO, send, staged_game
+from .helpers import NAMES, SOLO, actions, enabled, robber_options, send, spots, staged_game
 
 
 def _node_value(w: CatanWidget, node: int) -> int:
@@ -22,10 +25,10 @@ def _human_move(w: CatanWidget) -> dict:
     if phase == "setup_settlement":
         return {
             "kind": "build_settlement",
-            "node": max(legal["settlements"], key=lambda n: _node_value(w, n)),
+            "node": max(spots(w, "build_settlement"), key=lambda n: _node_value(w, n)),
         }
     if phase in ("setup_road", "road_building"):
-        return {"kind": "build_road", "edge": legal["roads"][0]}
+        return actions(w, "build_road")[0]
     if phase == "roll":
         return {"kind": "roll"}
     if phase == "discard":
@@ -37,12 +40,11 @@ def _human_move(w: CatanWidget) -> dict:
             cards[r] = cards.get(r, 0) + 1
         return {"kind": "discard", "cards": cards}
     if phase == "move_robber":
-        option = next((o for o in legal["robber"] if o["victims"]), legal["robber"][0])
-        return {"kind": "move_robber", "hex": option["hex"], "victim": (option["victims"] or [None])[0]}
-    if legal["cities"]:
-        return {"kind": "build_city", "node": legal["cities"][0]}
-    if legal["settlements"]:
-        return {"kind": "build_settlement", "node": legal["settlements"][0]}
+        moves = actions(w, "move_robber")
+        return next((a for a in moves if a["victim"] is not None), moves[0])
+    for kind in ("build_city", "build_settlement"):
+        if actions(w, kind):
+            return actions(w, kind)[0]
     return {"kind": "end_turn"}
 
 
@@ -65,7 +67,7 @@ def test_human_plays_setup_and_two_turns_through_intents_while_bots_advance() ->
     assert len(game.players[0].roads) >= 2
     assert game.turn >= 5
     assert w.state["turn"] == game.turn
-    assert w.state["log"] == game.log[-40:]
+    assert w.state["log"] == game.log_for(0)[-16:], "the log as Ada may read it"
 
 
 def test_seven_makes_the_human_discard_and_move_the_robber() -> None:
@@ -76,14 +78,23 @@ def test_seven_makes_the_human_discard_and_move_the_robber() -> None:
     assert w.state["dice"] == [3, 4]
     assert w.state["phase"] == "discard"
     assert w.legal["discard"] == 4
+    assert not actions(w, "discard"), "discards are not listed: any cards, exactly this many"
     assert w.state["players"][0]["discard"] == 4
     assert not send(w, {"kind": "discard", "cards": {"ore": 3}})
     assert "exactly half" in w.state["error"]
     assert send(w, {"kind": "discard", "cards": {"ore": 2, "wool": 2}})
     w.advance_bots()
     assert w.state["phase"] == "move_robber"
-    options = {o["hex"]: o["victims"] for o in w.legal["robber"]}
+    options = robber_options(w)
     assert options[8] == [1], "only Bo has a building on hex 8"
+    nodes = w.board["nodes"]
+    expected = {
+        h: sorted({seat for node, seat, _ in w.state["buildings"] if seat != 0 and h in nodes[node]["hexes"]})
+        or [None]
+        for h in range(19)
+        if h != w.state["robber"]
+    }
+    assert options == expected, "any hex but the robber's; the opponents with a building there"
     assert 9 not in options, "the robber must move away from the desert"
     assert not send(w, {"kind": "move_robber", "hex": 8, "victim": None})
     assert "Choose whom to rob" in w.state["error"]
@@ -92,21 +103,22 @@ def test_seven_makes_the_human_discard_and_move_the_robber() -> None:
     assert game.players[0].resource_count == 6
     assert game.players[1].resource_count == 1
     assert w.state["phase"] == "main"
-    assert "stole a card from Bo" in w.state["log"][-1]
+    assert "stole 1 grain from Bo" in w.state["log"][-1], "the thief's log names the card"
+    assert "stole a card from Bo" in w.game.log[-1], "an onlooker's does not"
 
 
 def test_bots_answer_a_human_trade_offer_and_the_human_confirms() -> None:
     game = staged_game(hands={"Ada": {"wool": 2}, "Bo": {"lumber": 1, "brick": 1, "grain": 1, "ore": 1}})
     w = CatanWidget(game, SOLO)
-    assert w.legal["offer_trade"]
+    assert w.legal["open"] == ["offer_trade"]
     assert send(w, {"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": None})
     assert w.state["trade"]["responses"] == {"1": "pending", "2": "pending", "3": "pending"}
     assert w.legal["seat"] is None, "bots answer, not the human"
     w.advance_bots()
     assert w.state["phase"] == "trade_confirm"
     assert w.state["trade"]["responses"] == {"1": "accepted", "2": "declined", "3": "declined"}
-    assert w.legal["confirm_trade"] == [1]
-    assert w.legal["cancel_trade"]
+    assert actions(w, "confirm_trade") == [{"kind": "confirm_trade", "player": 1}]
+    assert enabled(w, "cancel_trade")
     assert send(w, {"kind": "confirm_trade", "player": 1})
     assert game.players[0].resources["ore"] == 1
     assert game.players[1].resources["wool"] == 1
@@ -119,14 +131,14 @@ def test_hot_seat_responder_answers_in_their_seat_with_a_counter_offer() -> None
     w = CatanWidget(game, {"Ada": "human", "Bo": "human", "Cy": "bot", "Di": "bot"})
     assert send(w, {"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": 1})
     assert w.legal["seat"] == 1
-    assert w.legal["respond_trade"]
-    assert w.legal["accept_trade"]
+    assert w.legal["open"] == ["counter_trade"]
+    assert {a["kind"] for a in w.legal["actions"]} == {"accept_trade", "decline_trade"}
     assert w.state["viewer"] == 1, "the view follows the human who must answer"
     assert w.state["players"][0]["resources"] is None
     assert send(w, {"kind": "counter_trade", "give": {"ore": 1}, "want": {"wool": 1, "grain": 1}})
     assert w.state["trade"]["responses"] == {"1": {"give": {"ore": 1}, "want": {"wool": 1, "grain": 1}}}
     assert w.legal["seat"] == 0
-    assert w.legal["confirm_trade"] == [1]
+    assert actions(w, "confirm_trade") == [{"kind": "confirm_trade", "player": 1}]
     assert send(w, {"kind": "confirm_trade", "player": 1})
     assert game.players[0].resources == {"lumber": 0, "brick": 0, "wool": 1, "grain": 0, "ore": 1}
     assert game.players[1].resources == {"lumber": 0, "brick": 0, "wool": 1, "grain": 1, "ore": 1}
@@ -143,34 +155,25 @@ def test_a_bot_offers_the_human_a_trade_and_waits_for_the_answer() -> None:
     assert w.state["trade"]["give"] == {"wool": 1}
     assert w.state["trade"]["want"] == {"ore": 1}
     assert w.legal["seat"] == 0, "the human answers in their own seat"
-    assert w.legal["respond_trade"]
-    assert w.legal["accept_trade"]
+    assert "counter_trade" in w.legal["open"]
+    assert enabled(w, "accept_trade")
+    assert enabled(w, "decline_trade")
     assert send(w, {"kind": "accept_trade"})
     w.advance_bots()
     assert game.players[0].resources["wool"] == 1
     assert game.players[1].cities, "the bot built its city with the ore it traded for"
 
 
-def test_toggle_pips_flips_the_overlay_and_back() -> None:
-    w = CatanWidget(staged_game(), SOLO)
-    assert w.state["show_pips"] is False
-    assert send(w, {"kind": "toggle_pips"})
-    assert w.state["show_pips"] is True
-    assert send(w, {"kind": "toggle_pips"})
-    assert w.state["show_pips"] is False
-
-
-def test_toggle_pips_works_during_a_bots_turn() -> None:
-    w = CatanWidget(staged_game(turn_player=1, phase="roll"), SOLO)
-    assert w.legal["seat"] is None
-    assert send(w, {"kind": "toggle_pips"})
-    assert w.state["show_pips"] is True
-
-
-def test_set_bot_delay_changes_the_pause_between_bot_moves() -> None:
-    w = CatanWidget(staged_game(), SOLO)
-    assert send(w, {"kind": "set_bot_delay", "seconds": 0.2})
-    assert w.bot_delay == 0.2 == w.state["bot_delay"]
+def test_a_responder_who_lacks_the_cards_can_only_decline_or_counter() -> None:
+    game = staged_game(hands={"Ada": {"wool": 2}, "Bo": {"grain": 1}})
+    w = CatanWidget(game, {"Ada": "human", "Bo": "human", "Cy": "bot", "Di": "bot"})
+    assert send(w, {"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": 1})
+    assert w.legal["seat"] == 1
+    assert w.legal["actions"] == [{"kind": "decline_trade"}]
+    assert "accept_trade" in w.legal["reasons"]
+    before = game.to_json()
+    assert not send(w, {"kind": "accept_trade"})
+    assert game.to_json() == before
 
 
 def test_play_names_bot_seats_and_keeps_human_names() -> None:

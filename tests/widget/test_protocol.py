@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
-from catan_widget import CatanWidget
-from catan_widget.widget.protocol import IntentError, parse_intent
+from catan_widget import BuildRoad, CatanWidget
+from catan_widget.engine.actions import action_from_dict
+from catan_widget.engine.errors import IllegalActionError
+from catan_widget.widget.protocol import IntentError, parse_intent, short
 
 from .helpers import SOLO, deliver, intent, send, staged_game
 
@@ -86,17 +88,12 @@ def _action_junk() -> list[Any]:
     ]
     out += [{"kind": "counter_trade", "give": bad, "want": {"ore": 1}} for bad in _BAD_CARDS[:6]]
     out += [{"kind": "confirm_trade", "player": bad} for bad in (4, -1, None, "Bo", 1.0, [1])]
-    out += [{"kind": "set_view", "seat": bad} for bad in (4, -2, "0", 1.5, True, [0], 10**40)]
-    out += [
-        {"kind": "set_view"},
-        {"kind": "set_view", "seat": 0, "really": True},
-        {"kind": "toggle_pips", "on": 1},
-    ]
-    out += [{"kind": "undo", "steps": 2}]
-    out += [
-        {"kind": "set_bot_delay", "seconds": bad}
-        for bad in (-1, 11, "1", None, True, float("nan"), float("inf"), 10**400)
-    ]
+    # the settings are traits now: their old intents are unknown kinds, whatever they carry
+    out += [{"kind": "set_view", "seat": seat} for seat in (0, -1, None, 4, "0", 10**40)]
+    out += [{"kind": "toggle_pips"}, {"kind": "toggle_pips", "on": True}]
+    out += [{"kind": "set_bot_delay", "seconds": s} for s in (0.2, -1, float("nan"), 10**400)]
+    out += [{"kind": k, "value": 1} for k in ("show_pips", "bot_delay", "theme", "view", "bots_paused")]
+    out += [{"kind": "undo", "steps": 2}, {"kind": "undo", "seat": 0}]
     nested: Any = {"kind": "build_road", "edge": 3}
     for _ in range(60):
         nested = {"kind": "build_road", "edge": nested}
@@ -154,10 +151,11 @@ def test_hundreds_of_malformed_messages_are_refused_and_change_nothing() -> None
 
 
 def test_well_formed_but_illegal_actions_are_refused_with_the_engines_reason() -> None:
-    w = CatanWidget(staged_game(hands={"Ada": {"wool": 1}}), SOLO)
+    w = CatanWidget(staged_game(hands={"Ada": {"wool": 1, "grain": 2, "ore": 3}}), SOLO)
     illegal = [
         ({"kind": "roll"}, "already rolled"),
         ({"kind": "build_city", "node": 23}, "your own settlements"),
+        ({"kind": "build_settlement", "node": 17}, None),
         ({"kind": "build_road", "edge": 70}, "Not enough resources"),
         ({"kind": "discard", "cards": {"wool": 1}}, "only discard when a 7"),
         ({"kind": "move_robber", "hex": 8, "victim": 1}, "after rolling a 7"),
@@ -166,16 +164,40 @@ def test_well_formed_but_illegal_actions_are_refused_with_the_engines_reason() -
         ({"kind": "confirm_trade", "player": 1}, "no answered trade"),
         ({"kind": "cancel_trade"}, "no trade offer of yours"),
         ({"kind": "offer_trade", "give": {}, "want": {"ore": 1}, "to": None}, "No gifts"),
-        ({"kind": "offer_trade", "give": {"ore": 1}, "want": {"wool": 1}, "to": None}, "do not hold"),
+        ({"kind": "offer_trade", "give": {"lumber": 1}, "want": {"wool": 1}, "to": None}, "do not hold"),
         ({"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": 0}, "another player"),
         ({"kind": "maritime_trade", "give": "wool", "get": "ore"}, "Maritime trade needs 4 wool"),
         ({"kind": "undo"}, "take back"),
     ]
     for action, words in illegal:
         before = w.game.to_json()
+        engine = w.game.why_not(action_from_dict(action)) if action["kind"] != "undo" else None
         assert not send(w, action)
-        assert words.lower() in w.state["error"].lower(), (action, w.state["error"])
+        error = w.state["error"]
+        if words is not None:
+            assert words.lower() in error.lower(), (action, error)
+        if engine is not None:
+            assert error == engine, "the engine's sentence, as it is"
         assert w.game.to_json() == before
+
+
+def test_a_malformed_action_is_refused_with_the_engines_whole_sentence() -> None:
+    """The parser's explanation reaches the user whole: not cut to 40 characters, not quoted."""
+    w = CatanWidget(staged_game(), SOLO)
+    for action in (
+        {"kind": "build_road", "edge": 99},
+        {"kind": "build_road", "edge": "x"},
+        {"kind": "fly"},
+        {"kind": "discard", "cards": {"gold": 1}},
+    ):
+        with pytest.raises(IllegalActionError) as caught:
+            action_from_dict(action)
+        sentence = str(caught.value)
+        assert not send(w, action)
+        error = w.state["error"]
+        assert sentence[1:] in error, (sentence, error)
+        assert "..." not in error
+        assert error.endswith(sentence[1:]), error  # whole, and not wrapped in quotes
 
 
 def test_messages_on_a_bots_turn_are_refused_as_out_of_turn() -> None:
@@ -197,7 +219,7 @@ def test_stale_versions_are_refused() -> None:
     for offset in (-1, 1, -2, 2, -(10**12), 10**12):
         before = w.game.to_json()
         assert not send(w, {"kind": "roll"}, version=w.state["version"] + offset)
-        assert "older view" in w.state["error"]
+        assert "board changed before that click arrived" in w.state["error"]
         assert w.game.to_json() == before
 
 
@@ -208,20 +230,18 @@ def test_a_replayed_message_is_refused_the_second_time() -> None:
     assert w.state["error"] is None
     after_first = w.game.to_json()
     deliver(w, msg)
-    assert "older view" in w.state["error"]
+    assert "board changed before that click arrived" in w.state["error"]
     assert w.game.to_json() == after_first
     assert w.game.players[0].resources["lumber"] == 1
 
 
 def test_a_step_from_a_cell_makes_the_front_ends_version_stale() -> None:
-    from catan_widget import BuildRoad
-
     game = staged_game(hands={"Ada": {"lumber": 2, "brick": 2}})
     w = CatanWidget(game, SOLO)
     msg = intent(w, {"kind": "build_road", "edge": 12})
     game.step(BuildRoad(12))
     deliver(w, msg)
-    assert "older view" in w.state["error"]
+    assert "board changed before that click arrived" in w.state["error"]
     assert game.players[0].roads.count(12) == 1
 
 
@@ -252,15 +272,35 @@ def test_parse_intent_returns_the_action_or_raises_intent_error() -> None:
     assert parsed.kind == "act"
     assert parsed.action is not None
     assert parsed.action.kind == "roll"
-    view = parse_intent(
-        {"type": "act", "version": 3, "action": {"kind": "set_view", "seat": None}},
-        version=3,
-        game=game,
-        humans=[],
+    undo = parse_intent(
+        {"type": "act", "version": 3, "action": {"kind": "undo"}}, version=3, game=game, humans=[0]
     )
-    assert view.kind == "set_view"
-    assert view.seat is None
-    with pytest.raises(IntentError, match="older view"):
+    assert (undo.kind, undo.action) == ("undo", None)
+    with pytest.raises(IntentError, match="set_view"):
+        parse_intent(
+            {"type": "act", "version": 3, "action": {"kind": "set_view", "seat": None}},
+            version=3,
+            game=game,
+            humans=[0],
+        )
+    with pytest.raises(IntentError, match="board changed"):
         parse_intent(
             {"type": "act", "version": 2, "action": {"kind": "roll"}}, version=3, game=game, humans=[0]
         )
+    with pytest.raises(IntentError, match="Ada's turn"):
+        parse_intent(
+            {"type": "act", "version": 3, "action": {"kind": "roll"}}, version=3, game=game, humans=[1]
+        )
+
+
+def test_short_quotes_a_value_once() -> None:
+    """``short`` is a bounded ``repr``: control characters are escaped once, as ``repr`` does
+    (not ``\\\\n``), and the result is printable.
+    """
+    for value in ("a\nb", "tab\there", "nul\x00", "\u202e", "caf\u00e9", ["x\ny"]):
+        text = short(value)
+        assert text.isprintable()
+        assert "\\\\" not in text, text
+    assert short("a\nb") == repr("a\nb")
+    assert len(short("x" * 10_000_000)) <= 80
+    assert len(short(10**5000)) <= 80

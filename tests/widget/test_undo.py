@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from catan_widget import BuildRoad, CatanWidget, Game
 
-from .helpers import NAMES, SOLO, deliver, intent, send, staged_game
+from .helpers import NAMES, SOLO, deliver, enabled, intent, robber_options, send, spots, staged_game
 
 
 def test_undo_takes_back_a_road_in_the_very_game_object() -> None:
@@ -13,6 +13,8 @@ def test_undo_takes_back_a_road_in_the_very_game_object() -> None:
     before, log = game.to_json(), game.log
     assert send(w, {"kind": "build_road", "edge": 12})
     assert w.legal["undo"]
+    assert enabled(w, "undo")
+    assert "undo" not in w.legal["reasons"], "an enabled control has no reason"
     assert send(w, {"kind": "undo"})
     assert w.game is game
     assert game.to_json() == before
@@ -27,7 +29,7 @@ def test_undo_takes_back_several_moves_one_at_a_time() -> None:
     start = game.to_json()
     assert send(w, {"kind": "build_road", "edge": 12})
     one_road = game.to_json()
-    assert send(w, {"kind": "build_road", "edge": w.legal["roads"][-1]})
+    assert send(w, {"kind": "build_road", "edge": spots(w, "build_road")[-1]})
     assert send(w, {"kind": "undo"})
     assert game.to_json() == one_road
     assert send(w, {"kind": "undo"})
@@ -67,7 +69,7 @@ def test_moving_the_robber_onto_nobody_can_be_taken_back() -> None:
     game = staged_game(phase="roll", dev_cards={"Ada": {"knight": 1}})
     w = CatanWidget(game, SOLO)
     assert send(w, {"kind": "play_knight"})
-    empty = next(o["hex"] for o in w.legal["robber"] if not o["victims"])
+    empty = next(h for h, victims in robber_options(w).items() if victims == [None])
     assert send(w, {"kind": "move_robber", "hex": empty, "victim": None})
     assert w.legal["undo"]
     assert send(w, {"kind": "undo"})
@@ -77,9 +79,9 @@ def test_moving_the_robber_onto_nobody_can_be_taken_back() -> None:
 def test_another_players_move_ends_the_chance_to_undo() -> None:
     game = Game(players=NAMES, seed=1, first=0)
     w = CatanWidget(game, SOLO)
-    assert send(w, {"kind": "build_settlement", "node": w.legal["settlements"][0]})
+    assert send(w, {"kind": "build_settlement", "node": spots(w, "build_settlement")[0]})
     assert w.legal["undo"], "the settlement can be taken back while placing its road"
-    assert send(w, {"kind": "build_road", "edge": w.legal["roads"][0]})
+    assert send(w, {"kind": "build_road", "edge": spots(w, "build_road")[0]})
     assert w.legal["seat"] is None
     w.advance_bots()
     assert w.legal["seat"] == 0
@@ -90,8 +92,8 @@ def test_another_players_move_ends_the_chance_to_undo() -> None:
 def test_in_hot_seat_the_next_human_cannot_undo_the_previous_humans_move() -> None:
     game = Game(players=NAMES, seed=1, first=0)
     w = CatanWidget(game)
-    assert send(w, {"kind": "build_settlement", "node": w.legal["settlements"][0]})
-    assert send(w, {"kind": "build_road", "edge": w.legal["roads"][0]})
+    assert send(w, {"kind": "build_settlement", "node": spots(w, "build_settlement")[0]})
+    assert send(w, {"kind": "build_road", "edge": spots(w, "build_road")[0]})
     assert w.legal["seat"] == 1
     assert not w.legal["undo"]
     assert w.legal["reasons"]["undo"] == "Only the player who made the last move can take it back."
@@ -105,9 +107,9 @@ def test_a_step_from_a_cell_ends_the_chance_to_undo() -> None:
     w = CatanWidget(game, SOLO)
     assert send(w, {"kind": "build_road", "edge": 12})
     stale = intent(w, {"kind": "undo"})
-    edge = w.legal["roads"][-1]
+    edge = spots(w, "build_road")[-1]
     game.step(BuildRoad(edge))
     deliver(w, stale)
-    assert "older view" in w.state["error"]
+    assert "board changed before that click arrived" in w.state["error"]
     assert not w.legal["undo"]
     assert {12, edge} <= set(game.players[0].roads)
