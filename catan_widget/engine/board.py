@@ -175,7 +175,7 @@ def _harbor_name(kind: int | None) -> str | None:
 
 
 def beginner_board() -> Board:
-    """The printed starting map for beginners (RULES.md §2)."""
+    """The printed starting map for beginners (the rulebook §2)."""
     return Board(tuple(TERRAINS.index(t) for t in _BEGINNER_TERRAIN), _BEGINNER_NUMBERS, BEGINNER_HARBORS)
 
 
@@ -192,7 +192,7 @@ def random_board(
     red_numbers_may_touch: bool = False,
     shuffle_harbors: bool = True,
 ) -> Board:
-    """A shuffled board drawn from ``rng`` (RULES.md §2)."""
+    """A shuffled board drawn from ``rng`` (the rulebook §2)."""
     terrain = [t for t, n in zip(range(6), (4, 3, 4, 4, 3, 1)) for _ in range(n)]
     rng.shuffle(terrain)
     if spiral_tokens:

@@ -1,4 +1,4 @@
-"""Building rules (RULES.md §3, §5): roads, settlements, cities, piece limits, setup placement."""
+"""Building rules (the rulebook §3, §5): roads, settlements, cities, piece limits, setup placement."""
 
 from __future__ import annotations
 

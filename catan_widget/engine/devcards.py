@@ -1,4 +1,4 @@
-"""Development cards (RULES.md §4.4, §6): buying, timing rules, and each card's effect."""
+"""Development cards (the rulebook §4.4, §6): buying, timing rules, and each card's effect."""
 
 from __future__ import annotations
 

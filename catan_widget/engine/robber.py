@@ -1,4 +1,4 @@
-"""Moving the robber and stealing (after a 7 or a knight; RULES.md §4.3, §6, §9 options)."""
+"""Moving the robber and stealing (after a 7 or a knight; the rulebook §4.3, §6, §9 options)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""House options of RULES.md §9, as one frozen value."""
+"""House options of the rulebook §9, as one frozen value."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Victory points, Longest Road (RULES.md §7) and Largest Army."""
+"""Victory points, Longest Road (the rulebook §7) and Largest Army."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def road_length(state: State, player: int) -> int:
 
 
 def award_longest_road(state: State) -> None:
-    """Give or move the Longest Road card after road lengths changed (RULES.md §7).
+    """Give or move the Longest Road card after road lengths changed (the rulebook §7).
 
     The holder keeps it while still (co-)longest with 5+; otherwise it goes to the single
     longest 5+ chain, or is set aside when several tie or nobody has 5.

@@ -1,7 +1,8 @@
 """Staging a position directly: place pieces, hands, cards and the robber without playing.
 
 For teachers ("here is a position, what is legal?") and for tests of single rules.  A staged
-game keeps the staged state as its ``origin``: saves replay from there.
+game keeps the staged state as its ``origin`` (a :class:`StagedOrigin`, which also records
+whether it was staged with ``free_placement``): saves replay from there.
 """
 
 from __future__ import annotations
@@ -14,13 +15,53 @@ from .constants import CARDS_PER_RESOURCE, DEV_CARDS, KNIGHT
 from .errors import IllegalActionError
 from .phases import PHASES
 from .scoring import award_largest_army, award_longest_road, road_length
-from .state import CITY, EMPTY, SETTLEMENT
-from .topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
+from .state import CITY, EMPTY, SETTLEMENT, State
+from .topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT, NODE_NEIGHBORS
 
 if TYPE_CHECKING:
     from .game import Game
 
 Who = Any  # a seat number or a player name
+
+
+class StagedOrigin(State):
+    """The position a staged game starts from, and how it was staged.
+
+    Attributes:
+        free_placement: True when staged with ``free_placement=True``: its buildings may break
+            the distance rule (a save records it; a save without it must obey the rule).
+    """
+
+    __slots__ = ("free_placement",)
+    free_placement: bool
+
+
+def staged_origin(state: State, free_placement: bool = False) -> StagedOrigin:
+    """A :class:`StagedOrigin` holding a copy of ``state``."""
+    copy = state.copy()
+    origin = StagedOrigin.__new__(StagedOrigin)
+    for name in State.__slots__:
+        setattr(origin, name, getattr(copy, name))
+    origin.free_placement = free_placement
+    return origin
+
+
+def free_placement(origin: State | None) -> bool:
+    """Whether a game's ``origin`` was staged with ``free_placement=True``."""
+    return isinstance(origin, StagedOrigin) and origin.free_placement
+
+
+def too_close(node_owner: list[int]) -> list[tuple[int, int]]:
+    """Pairs ``(a, b)``, ``a < b``, of neighbouring intersections that both hold a building:
+    what the distance rule forbids.
+    """
+    return [
+        (a, b)
+        for a in range(NODE_COUNT)
+        if node_owner[a] != EMPTY
+        for b in NODE_NEIGHBORS[a]
+        if a < b and node_owner[b] != EMPTY
+    ]
 
 
 def stage(
@@ -37,14 +78,19 @@ def stage(
     phase: str = "roll",
     longest_road: Who | None = None,
     largest_army: Who | None = None,
+    free_placement: bool = False,
 ) -> None:
     """Put a position on the board, replacing the current one, and continue from it.
 
-    Pieces may be placed anywhere (no distance or connection checks: a teacher may stage what
-    they like), but never two on one spot and never more than the supply.  Hands are taken from
-    the bank; staged development cards and played knights come out of the deck.  Longest Road
-    and Largest Army go to ``longest_road`` / ``largest_army`` if named, else by the rules.
-    ``phase`` is ``"roll"`` (the turn player is about to roll) or ``"main"`` (has rolled).
+    Buildings must keep the distance rule: two buildings on neighbouring intersections raise
+    ValueError naming them, unless ``free_placement=True`` (a teacher staging an impossible
+    position on purpose; the flag is kept with the staged origin and in the save, and a save
+    whose origin breaks the rule without it is refused).  Otherwise pieces go anywhere (roads
+    and buildings need not connect), but never two on one spot and never more than the supply.
+    Hands are taken from the bank; staged development cards and played knights come out of the
+    deck.  Longest Road and Largest Army go to ``longest_road`` / ``largest_army`` if named, else
+    by the rules.  ``phase`` is ``"roll"`` (the turn player is about to roll) or ``"main"`` (has
+    rolled).
     """
     s = game.state.copy()
     seat = game._seat_of
@@ -60,6 +106,15 @@ def stage(
                 if type(node) is not int or not 0 <= node < NODE_COUNT or s.node_owner[node] != EMPTY:
                     raise ValueError(f"cannot stage a building on intersection {node!r}")
                 s.node_owner[node], s.node_level[node] = seat(who), level
+    if type(free_placement) is not bool:
+        raise ValueError(f"free_placement must be True or False, got {free_placement!r}")
+    conflicts = too_close(s.node_owner)
+    if conflicts and not free_placement:
+        pairs = ", ".join(f"{a} and {b}" for a, b in conflicts)
+        raise ValueError(
+            f"buildings on neighbouring intersections break the distance rule: {pairs} "
+            "(pass free_placement=True to stage such a position anyway)"
+        )
     for who, edges in (roads or {}).items():
         p = seat(who)
         for edge in edges:
@@ -105,10 +160,9 @@ def stage(
         for p in range(s.n):
             award_largest_army(s, p)
     game.state = s
-    game.origin = s.copy()
+    game.origin = staged_origin(s, free_placement)
     game.history = []
     game.events = [("staged", tp)]
-    game._log = []
 
 
 def _stage_dev_cards(

@@ -1,4 +1,4 @@
-"""Trading (RULES.md §4.4): maritime trade with the bank, and domestic trade between players.
+"""Trading (the rulebook §4.4): maritime trade with the bank, and domestic trade between players.
 
 Domestic trade: only the player whose turn it is proposes; the addressed players answer in
 seat order (accept, decline, or counter with other terms); the proposer then confirms with one

@@ -1,4 +1,4 @@
-"""Ending a turn and winning (RULES.md §4.5, §8)."""
+"""Ending a turn and winning (the rulebook §4.5, §8)."""
 
 from __future__ import annotations
 

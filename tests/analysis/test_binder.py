@@ -1,4 +1,4 @@
-"""A Binder build, simulated without Docker (TESTING.md, "Binder (repo2docker)").
+"""A Binder build, simulated without Docker (as repo2docker builds ``binder/``).
 
 1. Copy the repository as Binder sees it: by default a clean ``git clone`` of HEAD (committed
    files only).  While developing, set ``CATAN_BINDER_SOURCE=worktree`` to copy the tracked and
@@ -91,8 +91,16 @@ def _clean_env(venv: Path, home: Path) -> dict[str, str]:
     return env
 
 
+def _find_uv() -> str | None:
+    """``uv`` next to the running Python (a venv that has it) or on PATH; None without it."""
+    beside = Path(sys.executable).parent / "uv"
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    return shutil.which("uv")
+
+
 def _install(clone: Path, venv: Path, python: str, env: dict[str, str]) -> None:
-    uv = Path("/work/venv/bin/uv") if Path("/work/venv/bin/uv").is_file() else shutil.which("uv")
+    uv = _find_uv()
     if uv:
         _run([str(uv), "venv", "--quiet", "--python", python, str(venv)], cwd=clone, env=env)
         pip = [

@@ -5,7 +5,7 @@ from catan_widget.engine.topology import HEX_NODES, NODE_COUNT, NODE_HEXES, node
 
 from .helpers import node_between
 
-# The beginner board of RULES.md §2, hex ids in reading order (rows of 3, 4, 5, 4, 3):
+# The beginner board of the rulebook §2, hex ids in reading order (rows of 3, 4, 5, 4, 3):
 #   0 mountains(10)  1 pasture(2)  2 forest(9)
 #   3 fields(12)  4 hills(6)  5 pasture(4)  6 hills(10)
 #   7 fields(9)  8 forest(11)  9 desert  10 forest(3)  11 mountains(8)

@@ -5,8 +5,8 @@ No pytest here (``bench/bench_widget_browser.py`` imports it too).  The pieces:
 * :func:`start_lab` starts ``jupyter lab`` on 127.0.0.1 with a free port and a token, every
   config, runtime, data, workspace and user-settings directory inside one temp folder, the news
   toast silenced; :meth:`LabServer.stop` shuts it down with its kernels.
-* :func:`launch_chromium` drives Debian's ``/usr/bin/chromium`` through Playwright (never
-  ``playwright install``) with a fresh user-data dir.
+* :func:`launch_chromium` drives the system's Chromium (``chromium`` on ``PATH``, as Debian
+  installs it) through Playwright (never ``playwright install``) with a fresh user-data dir.
 * :func:`notebook_json` / :func:`write_notebook` write small notebooks (kernelspec ``python3``);
   :class:`LabPage` opens one, waits for the kernel, runs cells through Lab's commands and reads
   the Python side back through a *probe* cell that dumps the widget's game to a JSON file.
@@ -19,6 +19,7 @@ import json
 import os
 import re
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -36,7 +37,8 @@ REPO = Path(__file__).resolve().parents[2]
 """The project checkout: put on the kernel's ``PYTHONPATH`` so notebooks import ``catan_widget``."""
 ARTIFACTS = REPO / "test-artifacts"
 """Screenshots and traces (gitignored)."""
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_NAMES = ("chromium", "chromium-browser")
+"""Names the system's Chromium goes by on ``PATH`` (Debian: ``chromium``)."""
 CHROMIUM_FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -47,7 +49,7 @@ CHROMIUM_FLAGS = (
     "--disable-component-update",
     "--disable-sync",
 )
-"""The switches checked on these machines (docs: /work/shared/TESTING.md)."""
+"""The switches the browser tests run Chromium with (tests/browser/test_lab_helpers.py pins them)."""
 
 SETTINGS: dict[str, dict[str, Any]] = {
     # no "news" toast asking for consent, no update check: nothing covers the page
@@ -64,14 +66,27 @@ class BrowserSetupError(RuntimeError):
     """Chromium or JupyterLab could not be started."""
 
 
-def require_chromium(path: Path = CHROMIUM) -> Path:
-    """The Chromium binary, or a clear error saying how to install it (never a skip)."""
-    if not (path.is_file() and os.access(path, os.X_OK)):
+def find_chromium() -> Path | None:
+    """The system's Chromium found on ``PATH``, or None."""
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return Path(found)
+    return None
+
+
+def require_chromium(path: Path | None = None) -> Path:
+    """The Chromium binary (``path``, else the one on ``PATH``), or a clear error saying how to
+    install it (never a skip).
+    """
+    exe = path if path is not None else find_chromium()
+    if exe is None or not (exe.is_file() and os.access(exe, os.X_OK)):
+        where = f"at {exe}" if exe is not None else f"on PATH (as {' or '.join(CHROMIUM_NAMES)})"
         raise BrowserSetupError(
-            f"The browser tests need Debian's Chromium at {path}: install it with "
+            f"The browser tests need the system's Chromium {where}: install it with "
             "`apt-get install -y chromium` (./dev test does it). Playwright's own browsers are not used."
         )
-    return path
+    return exe
 
 
 def free_port() -> int:
@@ -333,6 +348,7 @@ def probe(w, path):
         "history": len(g.history),
         "log": g.log,
         "viewer": w.viewer,
+        "settings": {k: getattr(w, k) for k in ("bot_delay", "view", "show_pips", "theme", "bots_paused")},
         "save": g.to_json(),
     }
     Path(path).write_text(json.dumps(facts))

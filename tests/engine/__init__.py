@@ -1,1 +1,1 @@
-"""Tests of the rules engine (catan_widget/engine) against /work/shared/RULES.md."""
+"""Tests of the rules engine (catan_widget/engine) against the rulebook."""

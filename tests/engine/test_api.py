@@ -8,8 +8,14 @@ import pytest
 
 from catan_widget import (
     AcceptTrade,
+    BuildCity,
     BuildRoad,
+    BuildSettlement,
+    BuyDevelopmentCard,
+    CancelTrade,
+    ConfirmTrade,
     CounterTrade,
+    DeclineTrade,
     Discard,
     EndTurn,
     Game,
@@ -17,6 +23,9 @@ from catan_widget import (
     MaritimeTrade,
     MoveRobber,
     OfferTrade,
+    PlayKnight,
+    PlayMonopoly,
+    PlayRoadBuilding,
     PlayYearOfPlenty,
     RollDice,
     Rules,
@@ -115,8 +124,8 @@ def test_step_records_history_and_events() -> None:
     first = game.legal_actions()[0]
     game.step(first)
     assert game.history == [(first, None)]
-    assert game.log == ["Ada built a settlement on intersection 0"]
-    assert game.events == [("settlement", 0, 0)]
+    assert game.log == ["Ada built a settlement on the coastal corner of 10 ore (3:1 harbor)"]
+    assert game.events == [("settlement", 0, 0, False)]
 
 
 def test_scripted_chance_is_recorded_in_the_history() -> None:
@@ -224,11 +233,51 @@ def test_action_json_round_trip(action: Action) -> None:
     assert data["kind"] == action.kind
 
 
-def test_integer_codes_of_fixed_actions_are_their_index() -> None:
-    for code, action in enumerate(FIXED_ACTIONS):
-        assert encode(action) == code
-        assert decode(code) == action
-    assert len(set(FIXED_ACTIONS)) == len(FIXED_ACTIONS)
+def _fixed_codes_by_hand() -> dict[int, Action]:
+    """Every action without card counts and its code, written out from the codec's documented
+    layout (not from ``FIXED_ACTIONS``): roll 0, end turn 1, the 72 roads from 2, the 54
+    settlements from 74, the 54 cities from 128, buy 182, knight 183, road building 184, the 15
+    year-of-plenty pairs (first <= second) from 185, the 5 monopolies from 200, the 95 robber
+    moves from 205 (by hex; no victim, then seats 0-3), the 20 bank trades from 300 (by the
+    resource given, then the one taken), accept 320, decline 321, cancel 322, confirm with seat
+    0-3 from 323.
+    """
+    codes: dict[int, Action] = {0: RollDice(), 1: EndTurn()}
+    for e in range(72):
+        codes[2 + e] = BuildRoad(e)
+    for n in range(54):
+        codes[74 + n] = BuildSettlement(n)
+        codes[128 + n] = BuildCity(n)
+    codes[182], codes[183], codes[184] = BuyDevelopmentCard(), PlayKnight(), PlayRoadBuilding()
+    code = 185
+    for a in range(5):
+        for b in range(a, 5):
+            codes[code] = PlayYearOfPlenty(a, b)
+            code += 1
+    for r in range(5):
+        codes[200 + r] = PlayMonopoly(r)
+    for h in range(19):
+        codes[205 + 5 * h] = MoveRobber(h)
+        for v in range(4):
+            codes[205 + 5 * h + 1 + v] = MoveRobber(h, v)
+    for g in range(5):
+        for t in range(5):
+            if t != g:
+                codes[300 + 4 * g + (t if t < g else t - 1)] = MaritimeTrade(g, t)
+    codes[320], codes[321], codes[322] = AcceptTrade(), DeclineTrade(), CancelTrade()
+    for p in range(4):
+        codes[323 + p] = ConfirmTrade(p)
+    return codes
+
+
+def test_integer_codes_of_fixed_actions_follow_the_documented_layout() -> None:
+    by_hand = _fixed_codes_by_hand()
+    assert sorted(by_hand) == list(range(327)), "the layout written out above has no gaps"
+    for code, action in by_hand.items():
+        assert encode(action) == code, action
+        assert decode(code) == action, code
+    assert len(FIXED_ACTIONS) == 327
+    assert set(FIXED_ACTIONS) == set(by_hand.values())
 
 
 @pytest.mark.parametrize("action", SAMPLES, ids=str)
@@ -244,12 +293,33 @@ def test_integer_codes_are_distinct_across_kinds() -> None:
 
 
 def test_integer_codec_is_stable() -> None:
-    # changing these numbers breaks every saved ML dataset: a change here must be deliberate
+    # the numbers a saved ML dataset holds, computed by hand: changing them must be deliberate
     assert encode(RollDice()) == 0
     assert encode(EndTurn()) == 1
     assert encode(BuildRoad(0)) == 2
-    assert encode(AcceptTrade()) == len(FIXED_ACTIONS) - 7
-    assert len(FIXED_ACTIONS) == 2 + 72 + 54 + 54 + 3 + 15 + 5 + 19 * 5 + 20 + 3 + 4
+    assert encode(BuildRoad(71)) == 73
+    assert encode(BuildSettlement(0)) == 74
+    assert encode(BuildCity(53)) == 181
+    assert encode(PlayYearOfPlenty("lumber", "lumber")) == 185
+    assert encode(PlayYearOfPlenty("brick", "lumber")) == 186  # the pair is unordered: (0, 1)
+    assert encode(PlayYearOfPlenty("ore", "ore")) == 199
+    assert encode(MoveRobber(0)) == 205
+    assert encode(MoveRobber(18, 3)) == 299
+    assert encode(MaritimeTrade("lumber", "brick")) == 300
+    assert encode(MaritimeTrade("ore", "grain")) == 319
+    assert encode(AcceptTrade()) == 320
+    assert encode(ConfirmTrade(3)) == 326
+    # card-carrying actions: 327 + counts as a base-96 number (lumber the most significant)
+    assert encode(Discard({})) == 327
+    assert encode(Discard({"ore": 1})) == 328
+    assert encode(Discard({"lumber": 1, "ore": 2})) == 327 + 96**4 + 2
+    assert encode(CounterTrade({}, {})) == 327 + 96**5
+    assert encode(CounterTrade({"lumber": 1}, {"ore": 1})) == 327 + 96**5 + 96**4 * 96**5 + 1
+    assert encode(OfferTrade({}, {}, to=0)) == 327 + 96**5 + 96**10
+    assert encode(OfferTrade({"ore": 1}, {"wool": 2}, to=2)) == 327 + 96**5 + 96**10 + (
+        (2 * 96**5 + 1) * 96**5 + 2 * 96**2
+    )
+    assert encode(OfferTrade({}, {})) == 327 + 96**5 + 96**10 + 4 * 96**10  # to everyone
 
 
 def test_play_passes_clockwise_and_wraps_around() -> None:

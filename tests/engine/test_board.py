@@ -1,4 +1,4 @@
-"""RULES.md §2: the beginner board, random boards and their options, and the topology."""
+"""the rulebook §2: the beginner board, random boards and their options, and the topology."""
 
 from __future__ import annotations
 

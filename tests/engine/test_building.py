@@ -1,4 +1,4 @@
-"""RULES.md §4.4 build costs and §5 building rules: roads, settlements, cities, piece limits."""
+"""the rulebook §4.4 build costs and §5 building rules: roads, settlements, cities, piece limits."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §1: the components of the base game."""
+"""the rulebook §1: the components of the base game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §4.4 and §6: buying and playing development cards."""
+"""the rulebook §4.4 and §6: buying and playing development cards."""
 
 from __future__ import annotations
 

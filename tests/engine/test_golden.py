@@ -2,7 +2,7 @@
 
 Each file is replayed from its save, and its game is played again from scratch; both must give
 exactly the stored save and log.  A failure here means the engine now plays differently: if the
-change is intended, review it against RULES.md and rewrite the files with
+change is intended, review it against the rulebook and rewrite the files with
 ``PYTHONPATH=. python tests/golden/regenerate.py`` (the diff is then the rule change to review).
 """
 

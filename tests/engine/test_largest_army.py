@@ -1,4 +1,4 @@
-"""RULES.md §7: Largest Army — the first to 3 played knights, then only strictly more."""
+"""the rulebook §7: Largest Army — the first to 3 played knights, then only strictly more."""
 
 from __future__ import annotations
 

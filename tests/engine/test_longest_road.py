@@ -1,4 +1,4 @@
-"""RULES.md §7: Longest Road — chain length, forks, cycles, broken chains and who holds the card."""
+"""the rulebook §7: Longest Road — chain length, forks, cycles, broken chains and who holds the card."""
 
 from __future__ import annotations
 

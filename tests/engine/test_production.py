@@ -1,4 +1,4 @@
-"""RULES.md §4.1–4.2: the roll and production, the robber's block and the bank shortage.
+"""the rulebook §4.1–4.2: the roll and production, the robber's block and the bank shortage.
 
 On the beginner board an 8 is rolled on hex 11 (mountains: ore; corners 20 25 26 31 32 37) and
 hex 12 (forest: lumber; corners 28 33 34 38 39 43).

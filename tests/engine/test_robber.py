@@ -1,4 +1,4 @@
-"""RULES.md §4.3 and §9: the roll of 7 — discards, moving the robber, stealing; robber options."""
+"""the rulebook §4.3 and §9: the roll of 7 — discards, moving the robber, stealing; robber options."""
 
 from __future__ import annotations
 

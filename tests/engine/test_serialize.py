@@ -56,6 +56,8 @@ def assert_refused(text: object, *words: str) -> str:
     with pytest.raises(SaveError) as info:
         Game.from_json(text)  # type: ignore[arg-type]
     message = str(info.value)
+    assert len(message) <= 300, message
+    assert message.isprintable(), message
     for word in words:
         assert word.lower() in message.lower(), f"{word!r} not in {message!r}"
     return message
@@ -362,3 +364,71 @@ def test_a_random_board_swapped_for_another_valid_layout_is_rejected() -> None:
     data["board"] = other
     with pytest.raises(SaveError, match="not the random board of seed 11"):
         Game.from_json(json.dumps(data))
+
+
+# --- staged positions and the distance rule ----------------------------------------------------
+def test_stage_refuses_buildings_that_break_the_distance_rule() -> None:
+    game = new_game()
+    before = game.to_json()
+    with pytest.raises(ValueError, match=r"distance rule: 12 and 17 \(pass free_placement=True"):
+        game.stage(settlements={0: [12], 1: [17]})  # 12 and 17 are one path apart
+    with pytest.raises(ValueError, match="12 and 17, 17 and 22"):
+        game.stage(settlements={0: [12, 22]}, cities={1: [17]})
+    assert game.to_json() == before, "a refused stage changes nothing"
+    game.stage(settlements={0: [12, 22], 1: [40]})  # two paths apart: fine
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_stage_with_free_placement_allows_an_impossible_position() -> None:
+    game = staged(settlements={0: [12], 1: [17]}, hands={0: {"ore": 3}}, free_placement=True)
+    assert game.players[0].settlements == [12]
+    assert game.players[1].settlements == [17]
+    with pytest.raises(ValueError, match="free_placement"):
+        new_game().stage(settlements={0: [12]}, free_placement="yes")
+
+
+def test_free_placement_round_trips_in_the_save() -> None:
+    game = staged(phase="main", settlements={0: [12], 1: [17]}, roads={0: [19]}, free_placement=True)
+    game.step(EndTurn())
+    game.step(RollDice(), dice=(2, 3))
+    text = game.to_json()
+    data = json.loads(text)
+    assert data["origin"]["free_placement"] is True
+    assert "free_placement" not in data["state"]
+    loaded = Game.from_json(text)
+    assert loaded.to_json() == text
+    assert loaded.fork().to_json() == text
+    # the flag is recorded even where the position happens to keep the rule
+    legal = staged(settlements={0: [12]}, free_placement=True).to_json()
+    assert json.loads(legal)["origin"]["free_placement"] is True
+    assert Game.from_json(legal).to_json() == legal
+
+
+def test_a_save_without_the_flag_keeps_the_old_bytes() -> None:
+    game = staged(settlements={0: [12], 1: [26]})
+    assert '"free_placement"' not in game.to_json()
+
+
+def test_hand_edited_save_breaking_the_distance_rule_is_refused() -> None:
+    flagged = staged(settlements={0: [12], 1: [17]}, free_placement=True)
+
+    def unflag(d: dict[str, Any]) -> None:
+        del d["origin"]["free_placement"]
+
+    assert_refused(_edited(flagged, unflag), "origin", "distance rule", "12-17", "free_placement")
+
+    def false(d: dict[str, Any]) -> None:
+        d["origin"]["free_placement"] = False
+
+    def one(d: dict[str, Any]) -> None:
+        d["origin"]["free_placement"] = 1
+
+    assert_refused(_edited(flagged, false), "origin.free_placement")
+    assert_refused(_edited(flagged, one), "origin.free_placement")
+
+    def neighbour(d: dict[str, Any]) -> None:  # a settlement of Bo's moved next to Ada's, everywhere
+        for state in (d["origin"], d["state"]):
+            state["node_owner"][26], state["node_level"][26] = -1, 0
+            state["node_owner"][17], state["node_level"][17] = 1, 1
+
+    assert_refused(_edited(staged(settlements={0: [12], 1: [26]}), neighbour), "distance rule", "12-17")

@@ -1,4 +1,4 @@
-"""RULES.md §3: setup in snake order, the second settlement's resources, setup roads."""
+"""the rulebook §3: setup in snake order, the second settlement's resources, setup roads."""
 
 from __future__ import annotations
 

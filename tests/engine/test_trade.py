@@ -1,4 +1,4 @@
-"""RULES.md §4.4: domestic trade (only with the turn player) and maritime trade; strict_phases.
+"""the rulebook §4.4: domestic trade (only with the turn player) and maritime trade; strict_phases.
 
 Beginner-board harbors used here: generic 3:1 on intersections 0 and 3, wool 2:1 on 1 and 5.
 """

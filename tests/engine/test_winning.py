@@ -1,4 +1,4 @@
-"""RULES.md §8: winning — on one's own turn, hidden VP cards included; the vp_to_win option."""
+"""the rulebook §8: winning — on one's own turn, hidden VP cards included; the vp_to_win option."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ replays every file and also plays each game again from scratch, so any change in
 does shows up there as a failure and, after regenerating, as a diff in these files.
 
 A diff in ``tests/golden/*.json`` is a rule change (or a change in the bots or the log wording):
-review it line by line against RULES.md before committing it.  Never regenerate just to make
+review it line by line against the rulebook before committing it.  Never regenerate just to make
 the test pass.
 """
 
