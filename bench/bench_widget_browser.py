@@ -1,8 +1,9 @@
 """The widget in a real browser: redraw time and click → redraw latency through the kernel.
 
 Run: ``PYTHONPATH=. python bench/bench_widget_browser.py`` (needs JupyterLab, Playwright and
-Debian's ``/usr/bin/chromium``; about a minute).  It starts JupyterLab and headless Chromium with
-the helpers of ``tests/browser/lab.py`` and measures, inside the page with ``performance.now()``:
+the system's Chromium on ``PATH``, as Debian installs it; about a minute).  It starts JupyterLab
+and headless Chromium with the helpers of ``tests/browser/lab.py`` and measures, inside the page
+with ``performance.now()``:
 
 (a) **redraw**: from a state update arriving at the front-end (the first ``change`` event of the
     update) to the widget's DOM (SVG board and panels) redrawn, as the widget reports it in
@@ -12,6 +13,9 @@ the helpers of ``tests/browser/lab.py`` and measures, inside the page with ``per
 (b) **click → redraw**: from the click on Roll or End turn to ``data-version`` changing on the
     page (intent sent, kernel steps the game and answers, DOM redrawn); four humans at one
     screen in a mid-game, dice scripted without 7s, ``--clicks`` clicks after two warm-up ones.
+
+Every answer from Python bumps ``state.version``, a refusal included (docs/protocol.md): a
+run whose page shows an error toast (a refused click, a failed bot) is stopped, not measured.
 
 Targets: redraw ≤ 16 ms (one frame), click → redraw ≤ 100 ms.  ``--screenshot PATH`` also saves a
 picture of the widget mid-game (Ada against three bots, after her roll) — the README's
@@ -115,6 +119,13 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
+def no_error(table: Table, what: str) -> None:
+    """Stop the run if the page shows an error toast: a refused intent is not a redraw to time."""
+    toast = table.toast()
+    if toast.count():
+        raise RuntimeError(f"{what} ended in an error, not measured: {toast.first.inner_text()}")
+
+
 def bundle(args: argparse.Namespace) -> str:
     """Cell code that swaps in the bundle given with ``--esm`` (nothing without it)."""
     return BUNDLE.format(esm=str(Path(args.esm).resolve())) if args.esm else ""
@@ -138,6 +149,7 @@ def measure_redraw(page: Page, server: LabServer, args: argparse.Namespace) -> d
         arg=args.updates,
         timeout=max(60_000, args.updates * (args.bot_delay * 1000 + 500)),
     )
+    no_error(Table(page), "the bots' updates")
     data = page.evaluate("() => window.__cw")
     renders = [float(x) for x in data["renders"][: args.updates]]
     frames = [float(x) for x in data["frames"][: args.updates]]
@@ -165,6 +177,7 @@ def measure_clicks(page: Page, server: LabServer, args: argparse.Namespace) -> d
         before = table.version()
         table.press(action)
         table.wait_past(before)
+        no_error(table, f"the click on {action}")
     clicks = page.evaluate("() => window.__cw.clicks")[warmup:]
     server.shutdown_kernels()
     by_action = {a: summary([c["ms"] for c in clicks if c["action"] == a]) for a in ("roll", "end_turn")}

@@ -279,6 +279,24 @@ export function toast(state: GameState, dismissed: number | null): HTMLElement |
   );
 }
 
+/**
+ * While the bots are paused (the `bots_paused` setting: Python pauses them when a bot fails and
+ * says why in `state.error`), a bar with "Resume bots", which sets `bots_paused` back to false.
+ */
+export function pausedBar(settings: Settings): HTMLElement | null {
+  if (!settings.bots_paused) return null;
+  return h(
+    "div",
+    { class: "cw-paused", role: "status" },
+    h("span", {}, "The bots are paused."),
+    h(
+      "button",
+      { type: "button", class: "cw-btn cw-small cw-primary", "data-setting": "bots_paused", "data-value": "false", title: "Let the bots play on" },
+      "Resume bots",
+    ),
+  );
+}
+
 const BOT_SPEEDS: [number, string][] = [[0, "instant"], [0.3, "fast"], [0.6, "normal"], [1, "slow"], [2, "very slow"]];
 const THEME_NAMES: [Theme, string][] = [["auto", "Auto"], ["light", "Light"], ["dark", "Dark"]];
 

@@ -1,5 +1,5 @@
 /**
- * The settings traits (`bot_delay`, `view`, `show_pips`, `theme`): read from the model with
+ * The settings traits (`bot_delay`, `view`, `show_pips`, `theme`, `bots_paused`): read from the model with
  * defaults, and parsed from the values of their form controls. The widget writes them back
  * with `model.set(name, value); model.save_changes()`; Python validates them.
  */
@@ -7,12 +7,12 @@ import type { Settings, Theme } from "./types";
 
 export const THEMES: readonly Theme[] = ["auto", "light", "dark"];
 /** The names of the settings traits (the widget redraws on `change:<name>`). */
-export const SETTING_NAMES: readonly (keyof Settings)[] = ["bot_delay", "view", "show_pips", "theme"];
+export const SETTING_NAMES: readonly (keyof Settings)[] = ["bot_delay", "view", "show_pips", "theme", "bots_paused"];
 
 /** One setting changed by the user. */
 export type SettingChange = { [K in keyof Settings]: { name: K; value: Settings[K] } }[keyof Settings];
 
-export const DEFAULT_SETTINGS: Settings = { bot_delay: 0.6, view: null, show_pips: false, theme: "auto" };
+export const DEFAULT_SETTINGS: Settings = { bot_delay: 0.6, view: null, show_pips: false, theme: "auto", bots_paused: false };
 
 function isTheme(v: unknown): v is Theme {
   return typeof v === "string" && (THEMES as readonly string[]).includes(v);
@@ -29,6 +29,7 @@ export function normalizeSettings(raw: Partial<Record<keyof Settings, unknown>>)
     view: finite(raw.view) ? raw.view : null,
     show_pips: raw.show_pips === true,
     theme: isTheme(raw.theme) ? raw.theme : DEFAULT_SETTINGS.theme,
+    bots_paused: raw.bots_paused === true,
   };
 }
 
@@ -51,6 +52,7 @@ export function parseSetting(name: string | null | undefined, value: string): Se
       return seconds === undefined ? null : { name, value: seconds };
     }
     case "show_pips":
+    case "bots_paused":
       return value === "true" || value === "false" ? { name, value: value === "true" } : null;
     case "theme":
       return isTheme(value) ? { name, value } : null;

@@ -216,6 +216,9 @@ export interface Settings {
   show_pips: boolean;
   /** "auto" follows JupyterLab's theme */
   theme: Theme;
+  /** the bots are paused (Python pauses them when a bot fails; `state.error` says why):
+   * the front-end shows "Resume bots", which sets it back to false */
+  bots_paused: boolean;
 }
 
 /** What the UI reads of the synced traits: the state, the (normalised) legal set, the settings. */

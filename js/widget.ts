@@ -84,7 +84,13 @@ export function render({ model, el }: RenderArgs): () => void {
   };
 
   const settings = (): Settings =>
-    normalizeSettings({ bot_delay: model.get("bot_delay"), view: model.get("view"), show_pips: model.get("show_pips"), theme: model.get("theme") });
+    normalizeSettings({
+      bot_delay: model.get("bot_delay"),
+      view: model.get("view"),
+      show_pips: model.get("show_pips"),
+      theme: model.get("theme"),
+      bots_paused: model.get("bots_paused"),
+    });
 
   /** Traits start as empty dicts on the Python side: treat those as "not yet". */
   const context = (): Ctx | null => {
@@ -119,6 +125,8 @@ export function render({ model, el }: RenderArgs): () => void {
     const pips = ctx.settings.show_pips ? { open: new Set(nodes(legal, "build_settlement")) } : null;
     drawDynamic(view, { board, state, hl: highlights(ui, ctx), pending: ui.pending, seat: legal.seat, uid, pips });
     fill(bannerSlot, panels.banner(state, board));
+    const paused = panels.pausedBar(ctx.settings);
+    if (paused) bannerSlot.append(paused);
     const hint = modeHint(ui, ctx);
     if (hint) bannerSlot.append(hint);
     fill(toastSlot, panels.toast(state, ui.dismissed));

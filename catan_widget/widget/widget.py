@@ -335,7 +335,9 @@ class CatanWidget(Settings, anywidget.AnyWidget):
         try:
             action = self._bots[seat].choose(g.observe(seat))
         except BaseException as exc:
-            self._bot_failed(f"The bot playing {name} failed: {short(exc, 200)}.", exc)
+            self._bot_failed(
+                f"The bot playing {name} failed: {clip(f'{type(exc).__name__}: {exc}', 200)}.", exc
+            )
             return
         if self._closed or g is not self._game:
             return  # closed (or given another game) while the bot was thinking: drop the move

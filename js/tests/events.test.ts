@@ -64,5 +64,7 @@ describe("click targets become UI events", () => {
     expect(eventFromChange(bad)).toBeNull();
     const pips = h("button", { "data-setting": "show_pips", "data-value": "true" }, h("span", {}, "Show pips"));
     expect(eventFromClick(pips.firstElementChild)).toEqual({ type: "setting", name: "show_pips", value: true });
+    const resume = h("button", { "data-setting": "bots_paused", "data-value": "false" }, "Resume bots");
+    expect(eventFromClick(resume)).toEqual({ type: "setting", name: "bots_paused", value: false });
   });
 });

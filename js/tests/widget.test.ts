@@ -143,7 +143,7 @@ describe("render", () => {
 
   it("cleans up listeners and DOM", () => {
     const { el, model } = mount();
-    expect(model.listenerCount()).toBe(7); // board, state, legal and the four settings
+    expect(model.listenerCount()).toBe(8); // board, state, legal and the five settings
     cleanups.pop()?.();
     expect(model.listenerCount()).toBe(0);
     expect(el.querySelector(".catan-widget")).toBeNull();
@@ -335,6 +335,22 @@ describe("clicking through", () => {
     expect(root.querySelector('[data-setting="show_pips"]')?.getAttribute("aria-pressed")).toBe("true");
     click(root, '[data-setting="show_pips"]');
     expect(model.get("show_pips")).toBe(false);
+  });
+
+  it("shows Resume bots only while the bots are paused; it sets bots_paused back to false", async () => {
+    const { root, model } = mount("error");
+    expect(root.querySelector('[data-setting="bots_paused"]')).toBeNull();
+    model.set("bots_paused", true);
+    await tick();
+    const resume = root.querySelector('.cw-banner-slot button[data-setting="bots_paused"]');
+    expect(resume?.textContent).toBe("Resume bots");
+    expect(resume?.getAttribute("data-value")).toBe("false");
+    expect(root.querySelector(".cw-toast-text")?.textContent).toContain("too close");
+    click(root, '[data-setting="bots_paused"]');
+    expect(model.get("bots_paused")).toBe(false);
+    expect(model.saves()).toBe(1);
+    expect(model.sent).toEqual([]);
+    expect(root.querySelector('[data-setting="bots_paused"]')).toBeNull();
   });
 
   it("the error toast can be dismissed", () => {

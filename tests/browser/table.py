@@ -3,11 +3,17 @@
 The widget's root ``.catan-widget`` carries ``data-version`` (the last ``state.version`` drawn),
 ``data-phase`` and ``data-seat`` (the human seat that may act now, empty while nobody at this
 screen may).  Every wait below is a Playwright ``expect`` on those, never a sleep.
+
+Disabled buttons carry ``aria-disabled="true"`` and the class ``cw-disabled`` (not the
+``disabled`` attribute); Playwright's enabled / disabled checks honour ``aria-disabled``, so
+clicking one needs ``force=True``.  The hooks are listed in docs/protocol.md ("DOM hooks").
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -70,6 +76,10 @@ class Table:
         """
         self.spot(kind, ident).click(force=force or kind == "edge")
 
+    def enabled(self, action: str) -> bool:
+        """Whether the button ``action`` is enabled now (no ``aria-disabled="true"``)."""
+        return self.button(action).get_attribute("aria-disabled") != "true"
+
     def button(self, action: str) -> Locator:
         """The button ``data-action=action`` (the first one: action bar or dialog)."""
         return self.root.locator(f"button[data-action='{action}']").first
@@ -77,15 +87,28 @@ class Table:
     def press(self, action: str) -> None:
         """Click the (enabled) button ``action``."""
         btn = self.button(action)
+        expect(btn).not_to_have_attribute("aria-disabled", "true")
         expect(btn).to_be_enabled()
         btn.click()
+
+    def setting(self, name: str) -> Locator:
+        """The control of the settings trait ``name`` (``data-setting``)."""
+        return self.root.locator(f"[data-setting='{name}']")
+
+    def note(self) -> Locator:
+        """The note saying why the disabled control just clicked is disabled."""
+        return self.root.locator(".cw-note")
+
+    def toast(self) -> Locator:
+        """The error toast's text (``state.error``)."""
+        return self.root.locator(".cw-toast .cw-toast-text")
 
     def place(self, kind: str, ident: int) -> int:
         """Click a highlighted node / edge / hex, then Confirm; the version of the answer."""
         before = self.version()
         self.click_spot(kind, ident)
         confirm = self.root.locator(".cw-overlay-slot button[data-action='confirm']")
-        expect(confirm).to_be_enabled()
+        expect(confirm).not_to_have_attribute("aria-disabled", "true")
         confirm.click()
         return self.wait_past(before)
 
@@ -127,3 +150,23 @@ class Table:
         before = self.version()
         self.press("discard")
         return self.wait_past(before)
+
+
+# --- reading ``legal`` (as the probe returns it) -------------------------------------------------
+def legal_spots(legal: Mapping[str, Any], kind: str) -> list[int]:
+    """The spots ``legal.actions`` lists for ``kind``, sorted: edges for ``build_road``, nodes
+    for ``build_settlement`` / ``build_city``, hexes for ``move_robber``.
+    """
+    key = {"build_road": "edge", "move_robber": "hex"}.get(kind, "node")
+    return sorted({a[key] for a in legal["actions"] if a["kind"] == kind})
+
+
+def robber_targets(legal: Mapping[str, Any]) -> dict[int, list[int]]:
+    """The robber's hexes and the seats that may be robbed on each (``[]``: nobody)."""
+    out: dict[int, list[int]] = {}
+    for a in legal["actions"]:
+        if a["kind"] == "move_robber":
+            victims = out.setdefault(a["hex"], [])
+            if a["victim"] is not None:
+                victims.append(a["victim"])
+    return {h: sorted(v) for h, v in sorted(out.items())}

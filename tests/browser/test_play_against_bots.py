@@ -14,7 +14,7 @@ from catan_widget import Game
 from catan_widget.engine.places import hex_name
 
 from .lab import ARTIFACTS, LabServer, open_lab_page
-from .table import RESOURCES, Table
+from .table import RESOURCES, Table, robber_targets
 
 pytestmark = pytest.mark.browser
 
@@ -68,7 +68,7 @@ def place_setup_pair(table: Table, game: Game) -> tuple[int, int]:
 def build_if_possible(table: Table) -> tuple[str, int] | None:
     """Build a settlement, else a road, where the widget allows; what was built where."""
     for action, kind, spot in (("build_settlement", "settlement", "node"), ("build_road", "road", "edge")):
-        if table.button(action).is_enabled():
+        if table.enabled(action):
             table.press(action)
             ident = table.legal_ids(spot)[0]
             table.place(spot, ident)
@@ -119,27 +119,28 @@ def test_you_play_setup_and_two_turns_against_bots_by_clicks(lab_page: Page, lab
     facts = lab.probe()
     assert sum(facts["hands"][0]) == held - held // 2
     assert facts["hands"][0] == [hand[r] - plan.get(r, 0) for r in RESOURCES]
-    options = sorted(facts["legal"]["robber"], key=lambda o: (-len(o["victims"]), o["hex"]))
-    target = options[0]
-    assert len(target["victims"]) >= 2, "this seed offers a hex with two bots to rob: the chooser shows"
-    assert table.legal_ids("hex") == sorted(o["hex"] for o in facts["legal"]["robber"])
+    targets = robber_targets(facts["legal"])
+    target, victims = min(targets.items(), key=lambda item: (-len(item[1]), item[0]))
+    assert len(victims) >= 2, "this seed offers a hex with two bots to rob: the chooser shows"
+    assert table.legal_ids("hex") == sorted(targets)
     before = table.version()
-    table.click_spot("hex", target["hex"])
-    victim = target["victims"][-1]
+    table.click_spot("hex", target)
+    victim = victims[-1]
     confirm = table.root.locator(".cw-overlay-slot button[data-action='confirm']")
     expect(confirm).to_be_disabled()  # a victim must be chosen first
-    expect(table.root.locator("button.cw-victim")).to_have_count(len(target["victims"]))
+    expect(confirm).to_have_attribute("aria-disabled", "true")
+    expect(table.root.locator("button.cw-victim")).to_have_count(len(victims))
     table.root.locator(f"button.cw-victim[data-victim='{victim}']").click()
     expect(confirm).to_be_enabled()
     confirm.click()
     table.wait_past(before)
     table.wait_for(seat=0, phase="main")
-    expect(table.log().last).to_contain_text(f"You moved the robber to {hex_name(game.board, target['hex'])}")
+    expect(table.log().last).to_contain_text(f"You moved the robber to {hex_name(game.board, target)}")
     expect(table.log().last).to_contain_text("and stole")
     expect(table.log().last).to_contain_text(f"from {NAMES[victim]}")
-    expect(table.root.locator(f".cw-dynamic .cw-robber[data-hex='{target['hex']}']")).to_have_count(1)
+    expect(table.root.locator(f".cw-dynamic .cw-robber[data-hex='{target}']")).to_have_count(1)
     facts = lab.probe()
-    assert facts["robber"] == target["hex"]
+    assert facts["robber"] == target
     assert sum(facts["hands"][0]) == held - held // 2 + 1
     built_first = build_if_possible(table)
     assert built_first is not None, "you kept a road's worth of cards"
