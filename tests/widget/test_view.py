@@ -155,7 +155,7 @@ def test_the_documented_settings_are_synced_traits() -> None:
     text = _doc()
     section = text[text.index("## Settings traits") : text.index("## Intents")]
     names = re.findall(r"^- `(\w+)`", section, flags=re.MULTILINE)
-    assert names == ["bot_delay", "view", "show_pips", "theme"]
+    assert names == ["bot_delay", "view", "show_pips", "theme", "bots_paused"]
     w = CatanWidget(Game(players=NAMES, seed=1), SOLO)
     for name in names:
         assert w.trait_metadata(name, "sync"), name
