@@ -51,7 +51,7 @@ def test_a_failing_bot_pauses_the_bots_until_resumed(lab_page: Page, lab_server:
     expect(resume).to_have_text("Resume bots")
     expect(resume).to_have_attribute("data-value", "false")
     expect(table.toast()).to_contain_text("The bot playing Bot 1 failed")
-    expect(table.toast()).to_contain_text("RuntimeError('flaky bot')")
+    expect(table.toast()).to_contain_text("RuntimeError: flaky bot")
     expect(table.toast()).to_contain_text("The bots are paused")
     table.wait_for(phase="setup_settlement")
     expect(table.banner()).to_have_text("Bot 1: place a settlement")
