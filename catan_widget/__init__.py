@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import (  # _native first: it picks the compiled engine or its pure sources
+    _native,  # noqa: F401
+    engine,
+)
 from . import bots as _bots  # noqa: F401  registers the named bots ("random", "greedy") with the engine
-from . import engine
 from .engine import *  # noqa: F403
 
 __version__ = "0.1.0"
-__all__ = [*engine.__all__, "CatanWidget", "__version__"]  # noqa: F405, PLE0604
+__all__ = [*engine.__all__, "CatanWidget", "__version__", "tournament"]  # noqa: F405, PLE0604
 
 
 def __getattr__(name: str) -> Any:
@@ -21,6 +24,10 @@ def __getattr__(name: str) -> Any:
         from .widget import CatanWidget
 
         return CatanWidget
+    if name == "tournament":
+        from .tournaments import tournament
+
+        return tournament
     if name in ("plots", "history", "bots"):
         import importlib
 

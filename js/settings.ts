@@ -1,18 +1,37 @@
 /**
- * The settings traits (`bot_delay`, `view`, `show_pips`, `theme`, `bots_paused`): read from the model with
+ * The settings traits (`bot_delay`, `view`, `show_pips`, `theme`, `bots_paused`, `show_ids`,
+ * `show_counting`, `replay_at`, `bot_level`, `hint_request`): read from the model with
  * defaults, and parsed from the values of their form controls. The widget writes them back
  * with `model.set(name, value); model.save_changes()`; Python validates them.
  */
-import type { Settings, Theme } from "./types";
+import type { BotLevel, Settings, Theme } from "./types";
 
 export const THEMES: readonly Theme[] = ["auto", "light", "dark"];
 /** The names of the settings traits (the widget redraws on `change:<name>`). */
-export const SETTING_NAMES: readonly (keyof Settings)[] = ["bot_delay", "view", "show_pips", "theme", "bots_paused"];
+export const SETTING_NAMES: readonly (keyof Settings)[] = ["bot_delay", "view", "show_pips", "theme", "bots_paused", "show_ids", "show_counting", "replay_at", "bot_level", "hint_request"];
+
+/** The bot menu's levels and their labels. */
+export const BOT_LEVELS: readonly [BotLevel, string][] = [["easy", "Easy"], ["normal", "Normal"], ["hard", "Hard"]];
 
 /** One setting changed by the user. */
 export type SettingChange = { [K in keyof Settings]: { name: K; value: Settings[K] } }[keyof Settings];
 
-export const DEFAULT_SETTINGS: Settings = { bot_delay: 0.6, view: null, show_pips: false, theme: "auto", bots_paused: false };
+export const DEFAULT_SETTINGS: Settings = {
+  bot_delay: 0.6,
+  view: null,
+  show_pips: false,
+  theme: "auto",
+  bots_paused: false,
+  show_ids: false,
+  show_counting: false,
+  replay_at: null,
+  bot_level: "normal",
+  hint_request: 0,
+};
+
+function isLevel(v: unknown): v is BotLevel {
+  return v === "" || BOT_LEVELS.some(([level]) => level === v);
+}
 
 function isTheme(v: unknown): v is Theme {
   return typeof v === "string" && (THEMES as readonly string[]).includes(v);
@@ -30,6 +49,11 @@ export function normalizeSettings(raw: Partial<Record<keyof Settings, unknown>>)
     show_pips: raw.show_pips === true,
     theme: isTheme(raw.theme) ? raw.theme : DEFAULT_SETTINGS.theme,
     bots_paused: raw.bots_paused === true,
+    show_ids: raw.show_ids === true,
+    show_counting: raw.show_counting === true,
+    replay_at: finite(raw.replay_at) && raw.replay_at >= 0 ? Math.floor(raw.replay_at) : null,
+    bot_level: isLevel(raw.bot_level) ? raw.bot_level : DEFAULT_SETTINGS.bot_level,
+    hint_request: finite(raw.hint_request) && raw.hint_request >= 0 ? Math.floor(raw.hint_request) : 0,
   };
 }
 
@@ -51,11 +75,24 @@ export function parseSetting(name: string | null | undefined, value: string): Se
       const seconds = num(value);
       return seconds === undefined ? null : { name, value: seconds };
     }
+    case "replay_at": {
+      if (value === "live") return { name, value: null };
+      const at = num(value);
+      return at === undefined || at < 0 ? null : { name, value: Math.floor(at) };
+    }
     case "show_pips":
+    case "show_ids":
+    case "show_counting":
     case "bots_paused":
       return value === "true" || value === "false" ? { name, value: value === "true" } : null;
     case "theme":
       return isTheme(value) ? { name, value } : null;
+    case "bot_level":
+      return isLevel(value) && value !== "" ? { name, value } : null;
+    case "hint_request": {
+      const n = num(value);
+      return n === undefined || n < 0 ? null : { name, value: Math.floor(n) };
+    }
     default:
       return null;
   }

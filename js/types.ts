@@ -109,6 +109,11 @@ export interface PlayerState {
   largest_army: boolean;
   pieces: Pieces;
   discard: number;
+  /** card counting (only with show_counting, only for the viewer's opponents): cards the
+   * viewer can name, zeros left out */
+  known?: Partial<Record<Resource, number>>;
+  /** card counting: cards of this opponent the viewer cannot name */
+  unknown?: number;
 }
 
 export interface TradeSides {
@@ -219,6 +224,26 @@ export interface Settings {
   /** the bots are paused (Python pauses them when a bot fails; `state.error` says why):
    * the front-end shows "Resume bots", which sets it back to false */
   bots_paused: boolean;
+  /** the ids the API uses, written on the board (hexes, corners, paths) */
+  show_ids: boolean;
+  /** the viewing seat's card counting of each opponent (`players[i].known` / `unknown`) */
+  show_counting: boolean;
+  /** null while playing; else the replayed position (0 = start .. timeline.length) */
+  replay_at: number | null;
+  /** the bot menu: "easy" (random), "normal" (greedy), "hard" (search); "" for custom bots */
+  bot_level: BotLevel;
+  /** raised by the Hint button: each new value asks Python for the acting human's best move */
+  hint_request: number;
+}
+
+export type BotLevel = "" | "easy" | "normal" | "hard";
+
+/** Python's answer to a hint request (the `hint` trait): shown while `state.version === version`. */
+export interface Hint {
+  seat: number;
+  action: Action;
+  reason: string;
+  version: number;
 }
 
 /** What the UI reads of the synced traits: the state, the (normalised) legal set, the settings. */

@@ -8,9 +8,12 @@ import { createBoardView, drawDynamic, drawStatic, placementPoint } from "./boar
 import { actionBar, boardOverlay, dialogArea, modeHint } from "./dialogs";
 import { clear, h } from "./dom";
 import { eventFromChange, eventFromClick } from "./events";
+import { currentHint, drawHintMark, hintBar, levelSelect } from "./hint";
+import { drawIds } from "./ids";
 import { activeMode, highlights, initialUi, reconcile, reduce, type Ctx, type UiEvent, type UiState } from "./interaction";
 import { nodes, normalizeLegal } from "./legal";
 import * as panels from "./panels";
+import * as replay from "./replay";
 import { normalizeSettings, SETTING_NAMES } from "./settings";
 import type { Board, GameState, Legal, Settings } from "./types";
 
@@ -52,6 +55,10 @@ export function render({ model, el }: RenderArgs): () => void {
   const bankSlot = slot("cw-bank-slot");
   const histSlot = slot("cw-hist-slot");
   const logSlot = slot("cw-log-slot");
+  const replaySlot = slot("cw-replay-slot");
+  const togglesSlot = slot("cw-toggles-slot");
+  const countingSlot = slot("cw-counting-slot");
+  const summarySlot = slot("cw-summary-slot");
   const waiting = h("div", { class: "cw-waiting" }, "Waiting for the game…");
   const root = h(
     "div",
@@ -60,13 +67,15 @@ export function render({ model, el }: RenderArgs): () => void {
       "div",
       { class: "cw-main" },
       bannerSlot,
+      replaySlot,
       h("div", { class: "cw-board-wrap" }, view.svg, toastSlot, overlaySlot, waiting),
       actionsSlot,
       noteSlot,
       dialogSlot,
       viewSlot,
+      togglesSlot,
     ),
-    h("div", { class: "cw-side" }, playersSlot, h("div", { class: "cw-box cw-roll-box" }, diceSlot, bankSlot), histSlot, logSlot),
+    h("div", { class: "cw-side" }, summarySlot, playersSlot, countingSlot, h("div", { class: "cw-box cw-roll-box" }, diceSlot, bankSlot), histSlot, logSlot),
   );
   el.append(root);
 
@@ -90,7 +99,13 @@ export function render({ model, el }: RenderArgs): () => void {
       show_pips: model.get("show_pips"),
       theme: model.get("theme"),
       bots_paused: model.get("bots_paused"),
+      show_ids: model.get("show_ids"),
+      show_counting: model.get("show_counting"),
+      replay_at: model.get("replay_at"),
+      bot_level: model.get("bot_level"),
+      hint_request: model.get("hint_request"),
     });
+  const idsCache = new WeakMap<Board, SVGGElement>();
 
   /** Traits start as empty dicts on the Python side: treat those as "not yet". */
   const context = (): Ctx | null => {
@@ -125,6 +140,18 @@ export function render({ model, el }: RenderArgs): () => void {
     const pips = ctx.settings.show_pips ? { open: new Set(nodes(legal, "build_settlement")) } : null;
     drawDynamic(view, { board, state, hl: highlights(ui, ctx), pending: ui.pending, seat: legal.seat, uid, pips });
     fill(bannerSlot, panels.banner(state, board));
+    drawIds(view.svg, board, ctx.settings.show_ids, idsCache);
+    const timeline = model.get("timeline");
+    const at = ctx.settings.replay_at;
+    const replaying = at !== null && replay.isTimeline(timeline);
+    const replayKey = replaying ? JSON.stringify([at, timeline.length, timeline.turns.length, timeline.locked]) : JSON.stringify([state.winner, at]);
+    fillIfChanged(replaySlot, replayKey, () => (replaying ? replay.timelineBar(timeline, at) : replay.replayButton(state, ctx.settings)));
+    fillIfChanged(togglesSlot, JSON.stringify([ctx.settings.show_ids, ctx.settings.show_counting]), () => replay.toggles(ctx.settings));
+    fill(countingSlot, replay.countingBox(state, ctx.settings));
+    const summary = model.get("summary");
+    fillIfChanged(summarySlot, JSON.stringify([state.phase === "game_over", summary]), () =>
+      state.phase === "game_over" && replay.isSummary(summary) ? replay.summaryPanel(summary, board) : null,
+    );
     const paused = panels.pausedBar(ctx.settings);
     if (paused) bannerSlot.append(paused);
     const hint = modeHint(ui, ctx);
@@ -132,12 +159,20 @@ export function render({ model, el }: RenderArgs): () => void {
     fill(toastSlot, panels.toast(state, ui.dismissed));
     fill(noteSlot, panels.note(ui.note));
     fill(overlaySlot, boardOverlay(ui, ctx, board));
-    const at = ui.pending ? placementPoint(board, ui.pending) : null;
-    overlaySlot.classList.toggle("cw-top", !!at && at.y > 0.5);
+    const point = ui.pending ? placementPoint(board, ui.pending) : null;
+    overlaySlot.classList.toggle("cw-top", !!point && point.y > 0.5);
     fill(dialogSlot, dialogArea(ui, ctx, board));
     fill(actionsSlot, actionBar(ui, ctx));
+    const shownHint = currentHint(model.get("hint"), state);
+    actionsSlot.append(hintBar(legal, ctx.settings, shownHint));
+    drawHintMark(view.overlayLayer, board, shownHint);
     const seats = JSON.stringify([state.players.map((p) => [p.seat, p.name, p.kind]), ctx.settings]);
-    fillIfChanged(viewSlot, seats, () => panels.viewControls(state, ctx.settings));
+    fillIfChanged(viewSlot, seats, () => {
+      const controls = panels.viewControls(state, ctx.settings);
+      const level = levelSelect(state, ctx.settings);
+      if (level) controls.append(level);
+      return controls;
+    });
     const who = [state.current, state.turn_player, state.winner];
     fillIfChanged(playersSlot, JSON.stringify([state.players, who, board.players]), () => panels.players(state, board));
     fillIfChanged(diceSlot, JSON.stringify(state.dice), () => panels.dice(state));
@@ -190,7 +225,7 @@ export function render({ model, el }: RenderArgs): () => void {
   root.addEventListener("click", onClick);
   root.addEventListener("change", onChange);
   root.addEventListener("keydown", onKey);
-  const traits = ["board", "state", "legal", ...SETTING_NAMES];
+  const traits = ["board", "state", "legal", "timeline", "summary", "hint", ...SETTING_NAMES];
   for (const name of traits) model.on(`change:${name}`, schedule);
   draw();
 

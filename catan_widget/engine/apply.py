@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from . import actions as ac
 from .board import Board
@@ -202,7 +203,7 @@ def _cancel(m: Move, a: ac.Action, ev: Events | None) -> None:
         close_trade(m.s, ev, "cancelled")
 
 
-RULES: dict[type[ac.Action], Rule] = {
+RULES: Final[dict[type[ac.Action], Rule]] = {
     ac.RollDice: _roll,
     ac.EndTurn: _end,
     ac.BuildRoad: _road,
@@ -225,7 +226,7 @@ RULES: dict[type[ac.Action], Rule] = {
 }
 """The rule of every action kind."""
 
-_SCRIPTED = (
+_SCRIPTED: Final = (
     ("dice", ac.RollDice, "Scripted dice go with a RollDice action only."),
     ("card", ac.BuyDevelopmentCard, "A scripted card goes with BuyDevelopmentCard only."),
     ("steal", ac.MoveRobber, "A scripted steal goes with MoveRobber only."),
@@ -238,6 +239,8 @@ def _rule(m: Move, action: ac.Action) -> Rule:
     rule = RULES.get(type(action))
     if rule is None:
         raise IllegalActionError(f"Not an action: {ac.show(action)}")
+    if m.dice is None and m.card is None and m.steal is None:  # no scripted chance: the usual case
+        return rule
     for name, kind, text in _SCRIPTED:
         if getattr(m, name) is not None and type(action) is not kind:
             raise IllegalActionError(text)

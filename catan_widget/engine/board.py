@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .constants import DESERT, NUMBER_TOKENS, PIPS, RESOURCES, TERRAINS
 from .rng import Rng
@@ -21,24 +21,24 @@ from .topology import (
     NODE_NEIGHBORS,
 )
 
-GENERIC = -1
+GENERIC: Final = -1
 """Harbor kind of a 3:1 harbor; a 2:1 harbor's kind is its resource id."""
 
-_BEGINNER_TERRAIN = (
+_BEGINNER_TERRAIN: Final = (
     *("mountains", "pasture", "forest"),
     *("fields", "hills", "pasture", "hills"),
     *("fields", "forest", "desert", "forest", "mountains"),
     *("forest", "mountains", "fields", "pasture"),
     *("hills", "fields", "pasture"),
 )
-_BEGINNER_NUMBERS = (10, 2, 9, 12, 6, 4, 10, 9, 11, 0, 3, 8, 8, 3, 4, 5, 5, 6, 11)
+_BEGINNER_NUMBERS: Final = (10, 2, 9, 12, 6, 4, 10, 9, 11, 0, 3, 8, 8, 3, 4, 5, 5, 6, 11)
 #: Harbor kinds of the printed frame, clockwise from the top-left (see topology.HARBOR_SIDES).
-BEGINNER_HARBORS = (GENERIC, 2, GENERIC, GENERIC, 1, 0, GENERIC, 3, 4)
+BEGINNER_HARBORS: Final = (GENERIC, 2, GENERIC, GENERIC, 1, 0, GENERIC, 3, 4)
 #: The official spiral's token order (tokens A..R).
-SPIRAL_TOKENS = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
-_OUTER_RING_CCW = (0, 3, 7, 12, 16, 17, 18, 15, 11, 6, 2, 1)
-_INNER_RING_CCW = (4, 8, 13, 14, 10, 5)
-_CENTER = 9
+SPIRAL_TOKENS: Final = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
+_OUTER_RING_CCW: Final = (0, 3, 7, 12, 16, 17, 18, 15, 11, 6, 2, 1)
+_INNER_RING_CCW: Final = (4, 8, 13, 14, 10, 5)
+_CENTER: Final = 9
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ stolen out of sight lowers each resource the seat might have lost by one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .constants import CITY_COST, DEV_CARD_COST, MONOPOLY, ROAD_COST, SETTLEMENT_COST, YEAR_OF_PLENTY
 from .events import Event
@@ -21,7 +22,7 @@ from .phases import ACCEPTED, COUNTERED
 Known = list[list[int]]
 """Per seat, 5 known counts."""
 
-_PAID_COST = {"road": ROAD_COST, "settlement": SETTLEMENT_COST}
+_PAID_COST: Final = {"road": ROAD_COST, "settlement": SETTLEMENT_COST}
 
 
 def _spend(row: list[int], cards: tuple[int, ...] | list[int]) -> None:

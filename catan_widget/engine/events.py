@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .board import Board
 from .constants import DEV_CARDS, RESOURCES, cards_text
@@ -60,16 +60,16 @@ Events = list[Event]
 
 __all__ = ["TEACHER", "YOU", "Event", "Events", "describe", "event_fields", "render"]
 
-TEACHER = -1
+TEACHER: Final = -1
 """The ``viewer`` who sees everything (hidden cards included)."""
-YOU = "You"
+YOU: Final = "You"
 """A player with this name is worded in the second person."""
 
-_SECOND_PERSON = {"takes": "take", "wins": "win", "offers": "offer", "has": "have", "is": "are"}
+_SECOND_PERSON: Final = {"takes": "take", "wins": "win", "offers": "offer", "has": "have", "is": "are"}
 _SECOND_PERSON.update(accepts="accept", declines="decline", counters="counter")
-_ANSWERS = {ACCEPTED: ("accepted", "accepts the offer"), DECLINED: ("declined", "declines the offer")}
-_UNKNOWN_PLACE = {"node": "a corner", "edge": "a path", "hex": "a hex"}
-_PLACE_WORDS: dict[str, Callable[[Board, int], str]] = {
+_ANSWERS: Final = {ACCEPTED: ("accepted", "accepts the offer"), DECLINED: ("declined", "declines the offer")}
+_UNKNOWN_PLACE: Final = {"node": "a corner", "edge": "a path", "hex": "a hex"}
+_PLACE_WORDS: Final[dict[str, Callable[[Board, int], str]]] = {
     "node": corner_name,
     "edge": path_name,
     "hex": hex_name,
@@ -285,7 +285,7 @@ def _win(rd: _Reader, e: Event) -> tuple[str, Fields]:
     return f"{rd.who(p)} {rd.verb(p, 'wins')} with {vp} victory points!", {"vp": vp}
 
 
-_WORDINGS: dict[str, _Wording] = {
+_WORDINGS: Final[dict[str, _Wording]] = {
     "roll": _roll,
     "road": _building("a road", "edge"),
     "settlement": _building("a settlement", "node"),

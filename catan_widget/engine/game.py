@@ -17,7 +17,7 @@ from .observation import Observation, observe
 from .phases import DISCARD, GAME_OVER
 from .players import PlayerView
 from .reasons import control_reasons, open_kinds, why_not
-from .registry import Bot, BotSpec, make_bots
+from .registry import Bot, BotSpec, Hint, hint_for, make_bots
 from .rng import Rng
 from .rules import Rules
 from .state import State
@@ -202,6 +202,15 @@ class Game:
         from it (opponents' unknown cards, the deck's order, future dice) redrawn from ``rng``.
         """
         return self.observe(seat).determinize(rng)
+
+    def hint(self, seat: int | str | None = None, budget: float = 1.0) -> Hint:
+        """The search bot's best move for ``seat`` (default: the one acting now) and a one-line
+        reason, decided from that seat's observation only within ``budget`` seconds.
+        """
+        who = self.state.current if seat is None else self._seat_of(seat)
+        if who != self.state.current or self.is_over:
+            raise IllegalActionError(f"No hint for {self.names[who]}: {self.waiting_text()}")
+        return hint_for(self.observe(who), budget)
 
     def card_counter(self, viewer: int | None) -> CardCounter:
         """The card counting of ``viewer`` (None: an onlooker), caught up with the events."""
@@ -414,12 +423,16 @@ def _chance(dice: object, card: object, steal: object) -> Chance:
     if dice is not None:
         if not isinstance(dice, (tuple, list)) or len(dice) != 2:
             raise IllegalActionError(f"Scripted dice must be a pair like (3, 4), got {dice!r}.")
+        if not all(type(d) is int and 1 <= d <= 6 for d in dice):  # before the (compiled) rules
+            raise IllegalActionError(f"Scripted dice must be a pair of numbers 1..6, got {tuple(dice)!r}.")
         chance["dice"] = (dice[0], dice[1])
     if card is not None:
         if isinstance(card, str):
             if card not in DEV_CARDS:
                 raise IllegalActionError(f"Unknown development card {card!r}; one of {', '.join(DEV_CARDS)}.")
             card = DEV_CARDS.index(card)
+        if type(card) is not int:  # checked here, before the (compiled) rules see it
+            raise IllegalActionError(f"A scripted draw must be a card id still in the deck, got {card!r}.")
         chance["card"] = card
     if steal is not None:
         chance["steal"] = to_resource(steal, "steal")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from . import actions as ac
 from .board import Board
@@ -33,19 +34,24 @@ from .state import EMPTY, State
 from .topology import NODE_EDGES
 from .trade import confirmable, maritime_rates
 
-_ROLL, _END = ac.RollDice(), ac.EndTurn()
-_ROADS = [ac.BuildRoad(e) for e in range(72)]
-_SETTLEMENTS = [ac.BuildSettlement(n) for n in range(54)]
-_CITIES = [ac.BuildCity(n) for n in range(54)]
-_BUY, _KNIGHT, _RB = ac.BuyDevelopmentCard(), ac.PlayKnight(), ac.PlayRoadBuilding()
-_YOP = {(a.first, a.second): a for a in ac.FIXED_ACTIONS if isinstance(a, ac.PlayYearOfPlenty)}
-_MONO = [ac.PlayMonopoly(r) for r in range(5)]
-_ROBBER = {(a.hex, a.victim): a for a in ac.FIXED_ACTIONS if isinstance(a, ac.MoveRobber)}
-_TRADES = [a for a in ac.FIXED_ACTIONS if isinstance(a, ac.MaritimeTrade)]
-_MARITIME_FROM = [[(a.get, a) for a in _TRADES if a.give == give] for give in range(5)]
+_ROLL: Final = ac.RollDice()
+_END: Final = ac.EndTurn()
+_ROADS: Final = [ac.BuildRoad(e) for e in range(72)]
+_SETTLEMENTS: Final = [ac.BuildSettlement(n) for n in range(54)]
+_CITIES: Final = [ac.BuildCity(n) for n in range(54)]
+_BUY: Final = ac.BuyDevelopmentCard()
+_KNIGHT: Final = ac.PlayKnight()
+_RB: Final = ac.PlayRoadBuilding()
+_YOP: Final = {(a.first, a.second): a for a in ac.FIXED_ACTIONS if isinstance(a, ac.PlayYearOfPlenty)}
+_MONO: Final = [ac.PlayMonopoly(r) for r in range(5)]
+_ROBBER: Final = {(a.hex, a.victim): a for a in ac.FIXED_ACTIONS if isinstance(a, ac.MoveRobber)}
+_TRADES: Final = [a for a in ac.FIXED_ACTIONS if isinstance(a, ac.MaritimeTrade)]
+_MARITIME_FROM: Final = [[(a.get, a) for a in _TRADES if a.give == give] for give in range(5)]
 """Bank trades by the resource given: ``(resource got, action)`` in code order."""
-_ACCEPT, _DECLINE, _CANCEL = ac.AcceptTrade(), ac.DeclineTrade(), ac.CancelTrade()
-_CONFIRM = [ac.ConfirmTrade(p) for p in range(4)]
+_ACCEPT: Final = ac.AcceptTrade()
+_DECLINE: Final = ac.DeclineTrade()
+_CANCEL: Final = ac.CancelTrade()
+_CONFIRM: Final = [ac.ConfirmTrade(p) for p in range(4)]
 
 
 def legal_actions(s: State, board: Board, rules: Rules) -> list[ac.Action]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-PHASES: tuple[str, ...] = (
+from typing import Final
+
+PHASES: Final[tuple[str, ...]] = (
     "setup_settlement",
     "setup_road",
     "roll",
@@ -15,23 +17,24 @@ PHASES: tuple[str, ...] = (
     "game_over",
 )
 """Phase names; a phase's index here is its id in the state."""
-(
-    SETUP_SETTLEMENT,
-    SETUP_ROAD,
-    ROLL,
-    DISCARD,
-    MOVE_ROBBER,
-    MAIN,
-    ROAD_BUILDING,
-    TRADE_RESPONSE,
-    TRADE_CONFIRM,
-    GAME_OVER,
-) = range(10)
+SETUP_SETTLEMENT: Final = 0
+SETUP_ROAD: Final = 1
+ROLL: Final = 2
+DISCARD: Final = 3
+MOVE_ROBBER: Final = 4
+MAIN: Final = 5
+ROAD_BUILDING: Final = 6
+TRADE_RESPONSE: Final = 7
+TRADE_CONFIRM: Final = 8
+GAME_OVER: Final = 9
 
-PENDING, ACCEPTED, DECLINED, COUNTERED = range(4)
+PENDING: Final = 0
+ACCEPTED: Final = 1
+DECLINED: Final = 2
+COUNTERED: Final = 3
 """Answers to a domestic trade offer."""
 
-_DEMANDS: tuple[str, ...] = (
+_DEMANDS: Final[tuple[str, ...]] = (
     "in setup, place a starting settlement first (it is free)",
     "in setup, place the free road next to the settlement just placed",
     "roll the dice first",

@@ -10,13 +10,15 @@ first (most pips), so the words read like the board; they need not be unique, on
 
 from __future__ import annotations
 
+from typing import Final
+
 from .board import GENERIC, Board
 from .constants import RESOURCES
 from .topology import EDGE_NODES, HARBOR_NODES, NODE_HEXES
 
 __all__ = ["corner_name", "harbor_words", "hex_label", "hex_name", "path_name"]
 
-_HARBOR_PATHS = frozenset(frozenset(pair) for pair in HARBOR_NODES)
+_HARBOR_PATHS: Final = frozenset(frozenset(pair) for pair in HARBOR_NODES)
 """The coastal paths a harbor serves, as node pairs."""
 
 

@@ -2,13 +2,15 @@
 
 The engine only knows what a bot is (:class:`Bot`: ``choose(observation) -> Action``) and keeps
 a registry of named bot factories that the package above fills (``catan_widget.bots`` registers
-``"random"`` and ``"greedy"``).  ``Game.play(bots="greedy")`` resolves names here.
+``"random"``, ``"greedy"`` and ``"search"``).  ``Game.play(bots="greedy")`` resolves names here,
+and ``Game.hint()`` asks the registered hinter (the search bot's) through :func:`hint_for`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -73,3 +75,43 @@ def make_bots(
     if len(bots) != n:
         raise ValueError(f"give one bot per seat ({n})")
     return [make_bot(b, seed, i) for i, b in enumerate(bots)]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move for one seat, with a one-line reason in the players' words."""
+
+    seat: int
+    action: Action
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the seat, the action in its JSON form, and the reason."""
+        from .actions import action_to_dict
+
+        return {"seat": self.seat, "action": action_to_dict(self.action), "reason": self.reason}
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+Hinter = Callable[["Observation", float], tuple["Action", str]]
+"""Suggests a move from a seat's observation within a think budget (seconds): (move, reason)."""
+
+_HINTERS: list[Hinter] = []
+
+
+def register_hinter(hinter: Hinter) -> None:
+    """Make ``hinter`` the one :meth:`Game.hint` asks (``catan_widget.bots`` registers the search bot's)."""
+    _HINTERS[:] = [hinter]
+
+
+def hint_for(observation: Observation, budget: float) -> Hint:
+    """The registered hinter's suggestion for the observing seat, which must be acting now."""
+    if not _HINTERS:
+        raise RuntimeError("no hint source registered: import catan_widget.bots")
+    seat = observation.seat
+    if seat is None or not observation.acting:
+        raise ValueError("a hint is for the seat that must act now")
+    action, reason = _HINTERS[0](observation, budget)
+    return Hint(seat, action, reason)

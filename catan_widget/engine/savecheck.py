@@ -18,7 +18,7 @@ from .phases import PHASES
 from .rng import Rng
 from .rules import Rules
 from .scoring import road_length
-from .state import State
+from .state import FIELDS, State
 from .topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
 
 MAX_MESSAGE = 300
@@ -30,7 +30,7 @@ _SEAT_INTS = ("knights", "discards")
 _BOOL_FIELDS = ("rolled", "dev_played", "built")
 _SEATS = ("first", "current", "turn_player")
 _SEATS_OR_NONE = ("longest", "army", "winner")
-_STATE_KEYS = frozenset(s for s in State.__slots__ if s not in ("n", "road_len"))
+_STATE_KEYS = frozenset(s for s in FIELDS if s not in ("n", "road_len"))
 
 
 # --- messages ---------------------------------------------------------------------------------

@@ -31,29 +31,33 @@ def road_length(state: State, player: int) -> int:
         links.setdefault(b, []).append((1 << e, a))
     best = 0
     seen: set[int] = set()
-
-    def walk(start: int) -> None:
-        nonlocal best
-        stack = [(start, 0, 0)]  # node reached, bits of the roads used, chain length
-        while stack:
-            node, used, length = stack.pop()
-            seen.add(node)
-            best = max(best, length)
-            if length and node_owner[node] not in (-1, player):
-                continue
-            for bit, other in links[node]:
-                if not used & bit:
-                    stack.append((other, used | bit, length + 1))
-
     starts = sorted(links)
     for node in starts:
         if len(links[node]) != 2 or node_owner[node] not in (-1, player):
-            walk(node)
+            best = max(best, _walk(node, links, node_owner, player, seen))
             if best == len(roads):
                 return best
     for node in starts:
         if node not in seen:  # on a loop without chain ends
-            walk(node)
+            best = max(best, _walk(node, links, node_owner, player, seen))
+    return best
+
+
+def _walk(
+    start: int, links: dict[int, list[tuple[int, int]]], node_owner: list[int], player: int, seen: set[int]
+) -> int:
+    """The longest chain from ``start`` (depth-first over unused roads); marks nodes ``seen``."""
+    best = 0
+    stack = [(start, 0, 0)]  # node reached, bits of the roads used, chain length
+    while stack:
+        node, used, length = stack.pop()
+        seen.add(node)
+        best = max(best, length)
+        if length and node_owner[node] not in (-1, player):
+            continue
+        for bit, other in links[node]:
+            if not used & bit:
+                stack.append((other, used | bit, length + 1))
     return best
 
 

@@ -8,14 +8,14 @@ whether it was staged with ``free_placement``): saves replay from there.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .actions import to_cards
 from .constants import CARDS_PER_RESOURCE, DEV_CARDS, KNIGHT
 from .errors import IllegalActionError
 from .phases import PHASES
 from .scoring import award_largest_army, award_longest_road, road_length
-from .state import CITY, EMPTY, SETTLEMENT, State
+from .state import CITY, EMPTY, FIELDS, SETTLEMENT, StagedOrigin, State
 from .topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT, NODE_NEIGHBORS
 
 if TYPE_CHECKING:
@@ -24,23 +24,11 @@ if TYPE_CHECKING:
 Who = Any  # a seat number or a player name
 
 
-class StagedOrigin(State):
-    """The position a staged game starts from, and how it was staged.
-
-    Attributes:
-        free_placement: True when staged with ``free_placement=True``: its buildings may break
-            the distance rule (a save records it; a save without it must obey the rule).
-    """
-
-    __slots__ = ("free_placement",)
-    free_placement: bool
-
-
 def staged_origin(state: State, free_placement: bool = False) -> StagedOrigin:
     """A :class:`StagedOrigin` holding a copy of ``state``."""
     copy = state.copy()
-    origin = StagedOrigin.__new__(StagedOrigin)
-    for name in State.__slots__:
+    origin = cast(StagedOrigin, StagedOrigin.__new__(StagedOrigin))
+    for name in FIELDS:
         setattr(origin, name, getattr(copy, name))
     origin.free_placement = free_placement
     return origin

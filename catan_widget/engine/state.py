@@ -6,13 +6,55 @@ shared by every copy.  ``State.copy()`` is what makes ``Game.fork()`` cheap.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .constants import CARDS_PER_RESOURCE, CITIES, DEV_DECK_COUNTS, ROADS, SETTLEMENTS
 from .phases import PHASES, SETUP_SETTLEMENT
 from .rng import Rng
 from .topology import EDGE_COUNT, NODE_COUNT
 
-EMPTY = -1
-SETTLEMENT, CITY = 1, 2
+EMPTY: Final = -1
+SETTLEMENT: Final = 1
+CITY: Final = 2
+
+
+FIELDS: Final[tuple[str, ...]] = (
+    "answers",
+    "army",
+    "bank",
+    "built",
+    "current",
+    "deck",
+    "dev",
+    "dev_new",
+    "dev_played",
+    "dice",
+    "dice_counts",
+    "discards",
+    "edge_owner",
+    "first",
+    "free_roads",
+    "hands",
+    "knights",
+    "last_settlement",
+    "longest",
+    "n",
+    "node_level",
+    "node_owner",
+    "phase",
+    "pieces",
+    "rng",
+    "road_len",
+    "roads",
+    "robber",
+    "rolled",
+    "setup_step",
+    "trade",
+    "turn",
+    "turn_player",
+    "winner",
+)
+"""The attributes of a :class:`State` (its ``__slots__``; also readable when compiled)."""
 
 
 class State:
@@ -40,42 +82,11 @@ class State:
         winner: seat or -1.  rng: the game's random generator (its state is one int).
     """
 
-    __slots__ = (
-        "answers",
-        "army",
-        "bank",
-        "built",
-        "current",
-        "deck",
-        "dev",
-        "dev_new",
-        "dev_played",
-        "dice",
-        "dice_counts",
-        "discards",
-        "edge_owner",
-        "first",
-        "free_roads",
-        "hands",
-        "knights",
-        "last_settlement",
-        "longest",
-        "n",
-        "node_level",
-        "node_owner",
-        "phase",
-        "pieces",
-        "rng",
-        "road_len",
-        "roads",
-        "robber",
-        "rolled",
-        "setup_step",
-        "trade",
-        "turn",
-        "turn_player",
-        "winner",
-    )
+    __slots__ = FIELDS
+
+    def __new__(cls, *args: object) -> State:
+        """Allocate without ``__init__`` (for ``State.__new__(State)`` in ``copy``; mypyc needs it)."""
+        return super().__new__(cls)
 
     def __init__(self, n: int, robber: int, rng: Rng, first: int) -> None:
         """A fresh game for ``n`` seats before setup; ``first`` is the starting seat."""
@@ -169,3 +180,16 @@ class State:
         """VP from buildings: 1 per settlement, 2 per city on the board."""
         left = self.pieces[player]
         return (SETTLEMENTS - left[1]) + 2 * (CITIES - left[2])
+
+
+class StagedOrigin(State):
+    """The position a staged game starts from, and how it was staged (see ``staging``).
+
+    Attributes:
+        free_placement: True when staged with ``free_placement=True``: its buildings may break
+            the distance rule (a save records it; a save without it must obey the rule).
+    """
+
+    __slots__ = ("free_placement",)
+
+    free_placement: bool

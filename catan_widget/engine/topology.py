@@ -15,17 +15,18 @@ computed once at import and shared by every game; nothing in it ever changes.
 from __future__ import annotations
 
 import math
+from typing import Final
 
-HEX_COUNT = 19
-NODE_COUNT = 54
-EDGE_COUNT = 72
+HEX_COUNT: Final = 19
+NODE_COUNT: Final = 54
+EDGE_COUNT: Final = 72
 
 #: Axial ``(q, r)`` of each hex id.
-HEX_COORDS: tuple[tuple[int, int], ...] = tuple(
+HEX_COORDS: Final[tuple[tuple[int, int], ...]] = tuple(
     (q, r) for r in range(-2, 3) for q in range(max(-2, -r - 2), min(2, -r + 2) + 1)
 )
 
-_CORNER_OFFSETS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+_CORNER_OFFSETS: Final = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 
 
 def _build() -> tuple[
@@ -54,44 +55,47 @@ def _build() -> tuple[
     return tuple(points), hex_nodes, edges
 
 
-NODE_POINTS, HEX_NODES, EDGE_NODES = _build()
+_BUILT = _build()
+NODE_POINTS: Final = _BUILT[0]
+HEX_NODES: Final = _BUILT[1]
+EDGE_NODES: Final = _BUILT[2]
 """``NODE_POINTS[n]``: half-unit position; ``HEX_NODES[h]``: the 6 corners clockwise from the
 top; ``EDGE_NODES[e]``: the two node ids of a path, smaller first."""
 
 #: ``NODE_HEXES[n]``: the land hexes (1 to 3) touching node ``n``, ascending.
-NODE_HEXES: tuple[tuple[int, ...], ...] = tuple(
+NODE_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(h for h in range(HEX_COUNT) if n in HEX_NODES[h]) for n in range(NODE_COUNT)
 )
 
 #: ``NODE_EDGES[n]``: the paths (2 or 3) meeting at node ``n``, ascending.
-NODE_EDGES: tuple[tuple[int, ...], ...] = tuple(
+NODE_EDGES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(e for e in range(EDGE_COUNT) if n in EDGE_NODES[e]) for n in range(NODE_COUNT)
 )
 
 #: ``NODE_NEIGHBORS[n]``: the nodes one path away from ``n``, ascending.
-NODE_NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
+NODE_NEIGHBORS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted(EDGE_NODES[e][0] + EDGE_NODES[e][1] - n for e in NODE_EDGES[n])) for n in range(NODE_COUNT)
 )
 
 #: ``EDGE_EDGES[e]``: the paths sharing a node with path ``e``, ascending.
-EDGE_EDGES: tuple[tuple[int, ...], ...] = tuple(
+EDGE_EDGES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted({f for n in EDGE_NODES[e] for f in NODE_EDGES[n] if f != e})) for e in range(EDGE_COUNT)
 )
 
 #: ``EDGE_BETWEEN[(a, b)]``: the path joining two neighbouring nodes (both orders).
-EDGE_BETWEEN: dict[tuple[int, int], int] = {}
+EDGE_BETWEEN: Final[dict[tuple[int, int], int]] = {}
 for _e, (_a, _b) in enumerate(EDGE_NODES):
     EDGE_BETWEEN[(_a, _b)] = _e
     EDGE_BETWEEN[(_b, _a)] = _e
 
 #: ``HEX_NEIGHBORS[h]``: hexes sharing a side with hex ``h``, ascending.
-HEX_NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
+HEX_NEIGHBORS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(g for g in range(HEX_COUNT) if g != h and len(set(HEX_NODES[h]) & set(HEX_NODES[g])) == 2)
     for h in range(HEX_COUNT)
 )
 
 #: Hex sides in the order of ``HEX_NODES`` corners: side ``i`` joins corners ``i`` and ``i+1``.
-SIDE_NAMES = ("NE", "E", "SE", "SW", "W", "NW")
+SIDE_NAMES: Final = ("NE", "E", "SE", "SW", "W", "NW")
 
 
 def hex_side_nodes(hex_id: int, side: str) -> tuple[int, int]:
@@ -102,7 +106,7 @@ def hex_side_nodes(hex_id: int, side: str) -> tuple[int, int]:
 
 
 #: The 9 harbor positions on the frame, clockwise from the top-left: ``(hex, side)``.
-HARBOR_SIDES: tuple[tuple[int, str], ...] = (
+HARBOR_SIDES: Final[tuple[tuple[int, str], ...]] = (
     (0, "NW"),
     (1, "NE"),
     (6, "NE"),
@@ -115,9 +119,9 @@ HARBOR_SIDES: tuple[tuple[int, str], ...] = (
 )
 
 #: ``HARBOR_NODES[i]``: the two coastal nodes served by harbor position ``i``.
-HARBOR_NODES: tuple[tuple[int, int], ...] = tuple(hex_side_nodes(h, s) for h, s in HARBOR_SIDES)
+HARBOR_NODES: Final[tuple[tuple[int, int], ...]] = tuple(hex_side_nodes(h, s) for h, s in HARBOR_SIDES)
 
-_SQRT3_2 = math.sqrt(3) / 2
+_SQRT3_2: Final = math.sqrt(3) / 2
 
 
 def node_xy(node: int) -> tuple[float, float]:

@@ -7,6 +7,8 @@ of them or cancels.  No gifts, no like-for-like, nobody gives cards they don't h
 
 from __future__ import annotations
 
+from typing import Final
+
 from .board import GENERIC, Board
 from .constants import RESOURCES, cards_text
 from .errors import IllegalActionError
@@ -16,7 +18,7 @@ from .rules import Rules
 from .state import State
 from .topology import HARBOR_NODES
 
-_NO_CARDS = (0, 0, 0, 0, 0)
+_NO_CARDS: Final = (0, 0, 0, 0, 0)
 
 
 def maritime_rates(s: State, board: Board, p: int) -> list[int]:

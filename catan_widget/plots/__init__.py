@@ -6,6 +6,8 @@
     plots.spot_values(board)    # pips per intersection as a board heat map, best spots ringed
     plots.income(game)          # observed vs expected income over the turns
     plots.victory_points(game)  # VP per player over the turns (teacher=True: hidden cards too)
+    plots.summary(game)         # the end explained: points by source, luck, VP over the turns
+    plots.belief(game, seat)    # card counting: what a seat knows of each opponent's hand
 
 The numbers behind each figure are plain functions in :mod:`.data` and :mod:`.stats` (also
 re-exported here).  This package imports the engine; the engine never imports plotly.
@@ -21,6 +23,7 @@ from .data import (
     income_series,
     node_pips,
     node_resources,
+    paying_rolls,
     victory_point_series,
 )
 from .figures import (
@@ -34,13 +37,17 @@ from .figures import (
     victory_points,
 )
 from .stats import chi2_sf, dice_chi_square, wilson_interval
+from .summary import POINT_SOURCES, belief, belief_data, summary, summary_data
 
 __all__ = [
     "PLAYER_COLORS",
+    "POINT_SOURCES",
     "RESOURCE_COLORS",
     "TERRAIN_COLORS",
     "IncomeSeries",
     "VictoryPointSeries",
+    "belief",
+    "belief_data",
     "best_spots",
     "chi2_sf",
     "dice",
@@ -50,8 +57,11 @@ __all__ = [
     "income_series",
     "node_pips",
     "node_resources",
+    "paying_rolls",
     "production",
     "spot_values",
+    "summary",
+    "summary_data",
     "victory_point_series",
     "victory_points",
     "wilson_interval",

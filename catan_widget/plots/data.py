@@ -3,8 +3,10 @@ to reuse in a notebook.
 
 Definitions:
 
-* **pips** of an intersection: the sum of the pips of the (up to 3) hexes around it — the ways
-  out of 36 that a roll pays a settlement there one card.
+* **pips** of an intersection: the sum of the pips of the (up to 3) hexes around it — the
+  cards a settlement there expects per 36 rolls.  That is the number of rolls (out of 36) that
+  pay it only when no two of its hexes share a number; when two do, one roll pays two cards and
+  :func:`paying_rolls` is smaller.
 * **expected production** of a seat and resource: cards per roll on average,
   ``Σ_hex P(hex's number) × (1 per settlement + 2 per city on its corners)`` over the hexes
   producing that resource, skipping the hex under the robber.  A 7 produces nothing, which the
@@ -13,8 +15,9 @@ Definitions:
   second setup settlement.  *Observed* income is read from the game's events; *expected* income
   adds, at every roll, the expected production of the seat's buildings at that moment (robber
   included) — the income fair dice would give on average to the same buildings.  Setup income
-  is certain, so it counts the same in both.  Observed minus expected is the seat's dice luck;
-  the expected curve itself shows the skill (where and how fast the seat built).
+  is certain, so it counts the same in both.  Observed minus expected is the seat's dice luck
+  (this turn's); the expected curve shows what the seat built and where — play, but also earlier
+  luck, since lucky cards become buildings.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ __all__ = [
     "income_series",
     "node_pips",
     "node_resources",
+    "paying_rolls",
     "victory_point_series",
 ]
 
@@ -45,6 +49,15 @@ __all__ = [
 def node_pips(board: Board) -> list[int]:
     """Pips of every intersection ``0..53``."""
     return [board.node_pips(n) for n in range(NODE_COUNT)]
+
+
+def paying_rolls(board: Board, node: int) -> int:
+    """How many of the 36 rolls pay a settlement on ``node`` at least one card (the robber
+    aside): the pips of the *distinct* numbers around it.  Equal to its pips unless two of its
+    hexes share a number.
+    """
+    numbers = {board.number[h] for h in NODE_HEXES[node] if board.number[h]}
+    return sum(6 - abs(7 - n) for n in numbers)
 
 
 def node_resources(board: Board, node: int) -> list[int]:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+from .._pyodide import patch_plotly
 from ..engine import RESOURCES, TERRAINS, Board, Game
 from ..engine.places import hex_name
 from ..engine.topology import (
@@ -31,6 +32,8 @@ from .data import (
 )
 from .stats import DICE_TOTALS, DICE_WAYS, dice_chi_square
 
+patch_plotly()  # JupyterLite: figures show without nbformat (does nothing elsewhere)
+
 PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 """Player colours by seat (Okabe–Ito, colour-blind safe)."""
 RESOURCE_COLORS: dict[str, str] = {
@@ -50,6 +53,12 @@ TERRAIN_COLORS: dict[str, str] = {
     "desert": "#e2c98a",
 }
 """Terrain colours, as on the board."""
+
+
+def readable(fig: go.Figure) -> go.Figure:
+    """Light background and dark text whatever the notebook's theme (JupyterLab dark included)."""
+    fig.update_layout(template="plotly_white", paper_bgcolor="white", plot_bgcolor="white", font_color="#222")
+    return fig
 
 
 def dice(game: Game | Sequence[int]) -> go.Figure:
@@ -89,7 +98,7 @@ def dice(game: Game | Sequence[int]) -> go.Figure:
         yaxis={"title": "rolls"},
         bargap=0.15,
     )
-    return fig
+    return readable(fig)
 
 
 def production(game: Game) -> go.Figure:
@@ -123,10 +132,11 @@ def production(game: Game) -> go.Figure:
     fig.update_layout(
         barmode="stack",
         title=f"Expected cards per roll (robber on {hex_name(game.board, public.robber)})",
+        xaxis={"title": "player"},
         yaxis={"title": "cards per roll"},
         legend={"title": "resource"},
     )
-    return fig
+    return readable(fig)
 
 
 def _hex_path(h: int) -> str:
@@ -137,8 +147,10 @@ def _hex_path(h: int) -> str:
 def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
     """Pips per intersection as a heat map over the board; the ``best`` top spots are ringed.
 
-    Each intersection's marker is coloured and sized by its pips (the ways out of 36 that a roll
-    pays a settlement there).  Ranking: most pips, then most distinct resources.
+    Each intersection's marker is coloured and sized by its pips: the cards a settlement there
+    expects per 36 rolls (equal to the rolls that pay it only when no two of its hexes share a
+    number; see :func:`.data.paying_rolls`).  Ranking: most pips, then most distinct resources.
+    Terrain colours are in the legend; each harbor's label is joined to its two corners.
     """
     if isinstance(board, Game):
         board = board.board
@@ -149,18 +161,28 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
             type="path",
             path=_hex_path(h),
             fillcolor=TERRAIN_COLORS[terrain],
-            opacity=0.35,
+            opacity=0.45,
             line={"color": "#777", "width": 1},
             layer="below",
         )
+    for terrain, color in TERRAIN_COLORS.items():  # legend entries for the hex colours
+        fig.add_scatter(
+            x=[None],
+            y=[None],
+            mode="markers",
+            marker={"symbol": "hexagon", "size": 14, "color": color, "opacity": 0.6},
+            name=terrain,
+            legendgroup="terrain",
+            legendgrouptitle_text="terrain",
+        )
     fig.add_scatter(
         x=[hex_xy(h)[0] for h in range(HEX_COUNT)],
-        y=[hex_xy(h)[1] for h in range(HEX_COUNT)],
+        y=[hex_xy(h)[1] + 0.35 for h in range(HEX_COUNT)],
         mode="text",
         text=[str(board.number[h]) if board.number[h] else "" for h in range(HEX_COUNT)],
         textfont={
-            "size": 16,
-            "color": ["#c0392b" if board.number[h] in (6, 8) else "#222" for h in range(HEX_COUNT)],
+            "size": 15,
+            "color": ["#b00020" if board.number[h] in (6, 8) else "#222" for h in range(HEX_COUNT)],
         },
         hovertext=[
             f"hex {h}: {TERRAINS[board.terrain[h]]}, number {board.number[h] or '-'}, {board.pips(h)} pips"
@@ -171,21 +193,49 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
         showlegend=False,
     )
     pips = node_pips(board)
+    top_pips = max(pips) or 1
     xy = [node_xy(n) for n in range(NODE_COUNT)]
+    for i in range(len(board.harbors)):  # harbors: a label joined to its two corners
+        hx, hy = harbor_xy(i)
+        for n in HARBOR_NODES[i]:
+            fig.add_shape(
+                type="line",
+                x0=hx,
+                y0=hy,
+                x1=xy[n][0],
+                y1=xy[n][1],
+                line={"color": "#1f4e79", "width": 2, "dash": "dot"},
+                layer="below",
+            )
+    fig.add_scatter(
+        x=[harbor_xy(i)[0] for i in range(len(HARBOR_NODES))],
+        y=[harbor_xy(i)[1] for i in range(len(HARBOR_NODES))],
+        mode="markers+text",
+        marker={"symbol": "square", "size": 30, "color": "#eaf2fb", "line": {"color": "#1f4e79", "width": 1}},
+        text=["3:1" if k < 0 else f"2:1<br>{RESOURCES[k]}" for k in board.harbors],
+        textfont={"size": 9, "color": "#1f4e79"},
+        name="harbor (dotted to its 2 corners)",
+        hoverinfo="skip",
+    )
     fig.add_scatter(
         x=[p[0] for p in xy],
         y=[p[1] for p in xy],
         mode="markers+text",
         name="pips per intersection",
         text=[str(v) for v in pips],
-        textfont={"size": 9},
+        textfont={"size": 9, "color": ["#fff" if v > 0.55 * top_pips else "#111" for v in pips]},
         marker={
             "color": pips,
-            "size": [8 + 2 * v for v in pips],
+            "size": [10 + 1.6 * v for v in pips],
             "colorscale": "YlOrRd",
             "cmin": 0,
-            "cmax": max(pips),
-            "colorbar": {"title": {"text": "pips"}},
+            "cmax": top_pips,
+            "colorbar": {
+                "title": {"text": "pips<br>(cards per<br>36 rolls)"},
+                "x": 1.02,
+                "len": 0.6,
+                "y": 0.7,
+            },
             "line": {"color": "#333", "width": 1},
         },
         customdata=list(range(NODE_COUNT)),
@@ -200,72 +250,91 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
     fig.add_scatter(
         x=[xy[n][0] for n in top],
         y=[xy[n][1] for n in top],
-        mode="markers+text",
+        mode="markers",
         name=f"best {len(top)} spots",
-        text=[f"#{i + 1}" for i in range(len(top))],
-        textposition="top center",
         customdata=top,
-        marker={"symbol": "circle-open", "size": [14 + 2 * pips[n] for n in top], "color": "#111"},
+        marker={"symbol": "circle-open", "size": [16 + 1.6 * pips[n] for n in top], "color": "#111"},
         marker_line_width=3,
         hovertext=[f"#{i + 1}: intersection {n}, {pips[n]} pips" for i, n in enumerate(top)],
         hoverinfo="text",
     )
-    harbor_points = [harbor_xy(i) for i in range(len(HARBOR_NODES))]
-    fig.add_scatter(
-        x=[p[0] for p in harbor_points],
-        y=[p[1] for p in harbor_points],
-        mode="text",
-        text=["3:1" if k < 0 else f"2:1 {RESOURCES[k]}" for k in board.harbors],
-        textfont={"size": 10, "color": "#1f4e79"},
-        name="harbors",
-        hoverinfo="skip",
-        showlegend=False,
-    )
+    for i, n in enumerate(top):  # rank labels beside the rings, on a white tag with a pointer
+        x, y = xy[n]
+        fig.add_annotation(
+            x=x,
+            y=y,
+            text=f"#{i + 1}",
+            showarrow=True,
+            arrowhead=0,
+            ax=30 if x <= 0 else -30,
+            ay=-26,
+            bgcolor="#ffffff",
+            bordercolor="#111",
+            font={"size": 11, "color": "#111"},
+        )
     fig.update_layout(
-        title="Spot values: pips per intersection (ways out of 36 to be paid)",
+        title="Spot values: pips per intersection (expected cards per 36 rolls)",
         xaxis={"visible": False, "scaleanchor": "y"},
         yaxis={"visible": False, "autorange": "reversed"},
-        width=700,
-        height=640,
-        plot_bgcolor="white",
-        legend={"orientation": "h", "y": -0.02},
+        width=780,
+        height=660,
+        legend={"x": 1.02, "y": 0.32, "yanchor": "top"},
     )
-    return fig
+    return readable(fig)
 
 
 def income(game: Game) -> go.Figure:
-    """Observed (solid) against expected (dashed) cumulative income per player over the turns.
+    """Observed (solid) against expected (dashed) cumulative income, one small panel per player.
 
-    The gap between a player's two curves is dice luck; the slope of the dashed curve is what
-    their building earned.  Definitions in :mod:`catan_widget.plots.data`.
+    The gap between a player's two curves is their dice luck; the dashed curve is what average
+    dice would have paid their buildings — which reflects their play, and also earlier luck
+    (lucky cards become buildings).  Definitions in :mod:`catan_widget.plots.data`.
     """
+    from plotly.subplots import make_subplots
+
     series = income_series(game)
-    fig = go.Figure()
+    n = len(game.names)
+    titles = []
     for p, name in enumerate(game.names):
-        color = PLAYER_COLORS[p % len(PLAYER_COLORS)]
         luck = series.observed[p][-1] - series.expected[p][-1]
+        titles.append(f"{name}: luck {luck:+.1f} cards")
+    fig = make_subplots(rows=2, cols=2, subplot_titles=titles, shared_xaxes=True, shared_yaxes=True)
+    for p, name in enumerate(game.names):
+        row, col = p // 2 + 1, p % 2 + 1
+        color = PLAYER_COLORS[p % len(PLAYER_COLORS)]
         fig.add_scatter(
             x=series.turns,
             y=series.observed[p],
-            name=f"{name} observed ({luck:+.1f} luck)",
-            legendgroup=name,
+            name="received",
+            legendgroup="received",
+            showlegend=p == 0,
             line={"color": color},
             hovertemplate=f"{name}, turn %{{x}}: %{{y}} cards<extra></extra>",
+            row=row,
+            col=col,
         )
         fig.add_scatter(
             x=series.turns,
             y=series.expected[p],
-            name=f"{name} expected",
-            legendgroup=name,
+            name="expected (average dice)",
+            legendgroup="expected",
+            showlegend=p == 0,
             line={"color": color, "dash": "dash"},
             hovertemplate=f"{name}, turn %{{x}}: %{{y:.1f}} expected<extra></extra>",
+            row=row,
+            col=col,
+        )
+    for i in range(1, min(n, 4) + 1):
+        fig.update_xaxes(title_text="turn" if i > 2 else None, row=(i - 1) // 2 + 1, col=(i - 1) % 2 + 1)
+        fig.update_yaxes(
+            title_text="cards (cumulative)" if i % 2 else None, row=(i - 1) // 2 + 1, col=(i - 1) % 2 + 1
         )
     fig.update_layout(
-        title="Income: observed (solid) vs expected (dashed) — luck vs skill",
-        xaxis={"title": "turn"},
-        yaxis={"title": "resource cards from production (cumulative)"},
+        title="Income from production: received (solid) vs expected (dashed)",
+        height=560,
+        legend={"title": "line (colour = player)", "orientation": "h", "y": -0.12},
     )
-    return fig
+    return readable(fig)
 
 
 def victory_points(game: Game, teacher: bool = False) -> go.Figure:
@@ -296,8 +365,9 @@ def victory_points(game: Game, teacher: bool = False) -> go.Figure:
         title=f"Victory points per turn — {kind}",
         xaxis={"title": "turn"},
         yaxis={"title": "victory points", "rangemode": "tozero"},
+        legend={"title": "player"},
     )
-    return fig
+    return readable(fig)
 
 
 __all__ = [
@@ -307,6 +377,7 @@ __all__ = [
     "dice",
     "income",
     "production",
+    "readable",
     "spot_values",
     "victory_points",
 ]

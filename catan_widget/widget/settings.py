@@ -2,8 +2,12 @@
 
 ``bot_delay`` (seconds between bot moves), ``view`` (whose hand: a seat, -1 for the teacher's
 view, None for automatic), ``show_pips``, ``theme`` ("auto", "light", "dark") and
-``bots_paused``.  The front-end may set these and nothing else: any other key it sends, or a
-bad value, is refused, logged, shown in the widget, and the trait is sent back as it was.
+``bots_paused``; ``show_ids`` (the ids of hexes, corners and paths written on the board),
+``show_counting`` (the viewing seat's card counting of each opponent), ``replay_at`` (None
+while playing, else the replayed position: see :mod:`.replay`), and ``bot_level`` and
+``hint_request`` (the bot menu and the Hint button: see :mod:`.hints`).  The front-end may
+set these and nothing else: any other key it sends, or a bad value, is refused, logged, shown in
+the widget, and the trait is sent back as it was.
 """
 
 from __future__ import annotations
@@ -17,12 +21,24 @@ import traitlets
 if TYPE_CHECKING:
     from ..engine import Game
 
+from .hints import check_level, check_request
 from .protocol import clip, delay_seconds, flag, short, theme_name, view_seat
 
 logger = logging.getLogger("catan_widget")
 logger.addHandler(logging.NullHandler())
 
-SETTINGS = ("bot_delay", "view", "show_pips", "theme", "bots_paused")
+SETTINGS = (
+    "bot_delay",
+    "view",
+    "show_pips",
+    "theme",
+    "bots_paused",
+    "show_ids",
+    "show_counting",
+    "replay_at",
+    "bot_level",
+    "hint_request",
+)
 """The traits the front-end may set; every other key it sends is refused."""
 
 
@@ -34,12 +50,17 @@ class Settings(traitlets.HasTraits):
     show_pips = traitlets.Bool(False).tag(sync=True)
     theme = traitlets.Unicode("auto").tag(sync=True)
     bots_paused = traitlets.Bool(False).tag(sync=True)
+    show_ids = traitlets.Bool(False).tag(sync=True)
+    show_counting = traitlets.Bool(False).tag(sync=True)
+    replay_at = traitlets.Int(None, allow_none=True).tag(sync=True)
     _closed: bool
     _game: Game
 
     if TYPE_CHECKING:  # provided by the widget (and ipywidgets' Widget)
 
         def _publish(self, error: str | None = None) -> None: ...
+
+        def _check_replay_at(self, value: Any) -> int | None: ...
 
         keys: list[str]
 
@@ -55,6 +76,11 @@ class Settings(traitlets.HasTraits):
             "theme": theme_name,
             "show_pips": flag,
             "bots_paused": flag,
+            "show_ids": flag,
+            "show_counting": flag,
+            "replay_at": self._check_replay_at,
+            "bot_level": check_level,
+            "hint_request": check_request,
         }
         try:
             return checks[name](value)

@@ -32,7 +32,9 @@ from ..engine.board import Board
 from ..engine.errors import IllegalActionError
 from ..engine.registry import Bot
 from . import runner
+from .hints import Hints, level_of
 from .protocol import IntentError, clip, delay_seconds, parse_intent, short, view_seat
+from .replay import Replay, counting_json
 from .seats import HUMAN, SeatSpec, resolve_seats, seat_list, seat_specs
 from .settings import Settings, logger
 from .undo import UndoStack
@@ -75,7 +77,7 @@ def _observer(widget: CatanWidget) -> Callable[[Game], None]:
     return changed
 
 
-class CatanWidget(Settings, anywidget.AnyWidget):
+class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
     """The Catan board for a :class:`Game`, playable by clicking.
 
     Args:
@@ -92,6 +94,7 @@ class CatanWidget(Settings, anywidget.AnyWidget):
         teacher: show every hand and card (a teacher's view of the table).
         bot: the kind of bot behind ``"bot"`` seats.
         colors: the players' colours by seat (CSS colours); Okabe–Ito by default.
+        show_ids: write the ids the API uses on the board (hexes, corners, paths).
     """
 
     # Text, not paths: anywidget watches a path for changes with a callback that holds every
@@ -113,6 +116,7 @@ class CatanWidget(Settings, anywidget.AnyWidget):
         teacher: bool = False,
         bot: SeatSpec = "greedy",
         colors: Sequence[str] | None = None,
+        show_ids: bool = False,
     ) -> None:
         game = game if game is not None else Game()
         if not isinstance(game, Game):
@@ -125,7 +129,7 @@ class CatanWidget(Settings, anywidget.AnyWidget):
         board = board_json(game, colors)
         delay, view = delay_seconds(bot_delay), view_seat(viewer, len(game.names))
         self._game = game
-        super().__init__(bot_delay=delay, view=view)
+        super().__init__(bot_delay=delay, view=view, show_ids=bool(show_ids), bot_level=level_of(bot))
         self._specs, self._default_bot, self._colors = specs, bot, colors
         self._kinds: list[str] = kinds
         self._bots: dict[int, Bot] = bots
@@ -167,12 +171,14 @@ class CatanWidget(Settings, anywidget.AnyWidget):
         game = Game(players=names, seed=seed, board=board, rules=rules, first=first)
         return cls(game, seats, bot=bot, **options)
 
-    @traitlets.observe("view", "show_pips", "theme")
+    @traitlets.observe("view", "show_pips", "theme", "show_counting", "replay_at")
     def _setting_changed(self, change: Any) -> None:
         if self._ready:
             if change["name"] == "view":
                 self._viewed_by = self._acting_human()
             self._publish()
+            if change["name"] == "replay_at" and change["new"] is None:
+                self._start()
 
     @traitlets.observe("bot_delay", "bots_paused")
     def _bots_setting_changed(self, change: Any) -> None:
@@ -182,6 +188,10 @@ class CatanWidget(Settings, anywidget.AnyWidget):
                 self._publish()
         if self._ready:
             self._start()
+
+    def _resolve_bots(self) -> None:
+        """Make the bots again from the seat specs (after the bot level changed)."""
+        self._kinds, self._bots = resolve_seats(self._game, self._specs, self._default_bot)
 
     # --- what users read and set ---------------------------------------------------------------
     @property
@@ -291,6 +301,8 @@ class CatanWidget(Settings, anywidget.AnyWidget):
         try:
             if self._closed:
                 raise IntentError("This board is closed: it takes no more moves.")
+            if self.replay_at is not None:
+                raise IntentError("This is a replay: it takes no moves (leave the replay to play on).")
             intent = parse_intent(msg, version=self._version, game=self._game, humans=self.humans)
             if intent.kind == "undo":
                 self._take_back()
@@ -324,7 +336,7 @@ class CatanWidget(Settings, anywidget.AnyWidget):
     def bot_delay_now(self) -> float | None:
         """Seconds before the next bot move, or None when no bot may move now."""
         g = self._game
-        if self._closed or self._fault is not None or self.bots_paused or g.is_over:
+        if self._closed or self._fault is not None or self.bots_paused or g.is_over or self._replaying():
             return None
         return self.bot_delay if g.current_seat in self._bots else None
 
@@ -415,11 +427,13 @@ class CatanWidget(Settings, anywidget.AnyWidget):
     def _publish(self, error: str | None = None) -> None:
         """Send a new ``state`` and ``legal`` (one version) to the front-end."""
         self._version += 1
-        self._expire_view()
-        g, acting = self._game, self._acting_human()
-        state = state_json(
-            g, self._current_viewer(), self._kinds, version=self._version, error=error or self._fault
-        )
+        if not self._replaying():  # a replay is watched: no hand-over between seats
+            self._expire_view()
+        g, acting = self._shown(), None if self._replaying() else self._acting_human()
+        viewer = self._current_viewer()
+        state = state_json(g, viewer, self._kinds, version=self._version, error=error or self._fault)
+        if self.show_counting and viewer is not None and viewer >= 0:
+            counting_json(g.observe(viewer, legal=False), state["players"])
         legal = legal_json(
             g,
             acting,
@@ -428,6 +442,7 @@ class CatanWidget(Settings, anywidget.AnyWidget):
             undo_reason=self._undo.reason(acting),
         )
         with self.hold_sync():
+            self._refresh_replay_traits()
             self.state = state
             self.legal = legal
 

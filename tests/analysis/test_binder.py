@@ -32,9 +32,12 @@ PROBE = (
     "here = pathlib.Path(catan_widget.__file__).resolve()\n"
     "assert pathlib.Path(sys.prefix).resolve() in here.parents, here\n"
     "assert (here.parent / 'static' / 'widget.js').is_file(), 'the widget bundle is missing'\n"
-    "print('catan_widget from', here)\n"
+    "import catan_widget._native as native\n"
+    "assert native.COMPILED, native.BUILD\n"
+    "print('catan_widget from', here, '-', native.BUILD)\n"
 )
-"""A cell appended to every notebook run: the package must come from the venv, bundle included."""
+"""A cell appended to every notebook run: the package must come from the venv, bundle included,
+and its engine compiled with mypyc (Binder's image has a C compiler; see hatch_build.py)."""
 
 
 def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: float = 900) -> str:

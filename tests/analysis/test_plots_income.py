@@ -53,11 +53,12 @@ def test_income_figure_plots_both_series_per_player(greedy_game: Game) -> None:
     series = plots.income_series(greedy_game)
     fig = plots.income(greedy_game)
     assert len(fig.data) == 8
+    titles = [a.text for a in fig.layout.annotations]
     for p, name in enumerate(greedy_game.names):
         observed, expected = fig.data[2 * p], fig.data[2 * p + 1]
-        assert observed.name.startswith(f"{name} observed")
+        assert (observed.name, expected.name) == ("received", "expected (average dice)")
         assert list(observed.y) == series.observed[p]
         assert list(expected.y) == pytest.approx(series.expected[p])
         assert expected.line.dash == "dash"
         luck = series.observed[p][-1] - series.expected[p][-1]
-        assert f"({luck:+.1f} luck)" in observed.name
+        assert titles[p] == f"{name}: luck {luck:+.1f} cards"

@@ -49,12 +49,18 @@ def test_best_opening_spots_rank_pips_then_resource_variety() -> None:
     fig = plots.spot_values(beginner_board())
     ringed = next(t for t in fig.data if t.name == "best 5 spots")
     assert list(ringed.customdata) == [*elevens, two_resources, ten]
-    assert list(ringed.text) == ["#1", "#2", "#3", "#4", "#5"]
+    labels = [(a.text, a.x, a.y) for a in fig.layout.annotations]
+    xy = [node_xy(n) for n in ringed.customdata]
+    assert labels == [(f"#{i + 1}", x, y) for i, (x, y) in enumerate(xy)], "each rank points at its ring"
 
 
 def test_spot_values_draws_every_hex_and_node_with_y_downwards() -> None:
     fig = plots.spot_values(beginner_board())
-    assert len(fig.layout.shapes) == 19
+    assert sum(1 for s in fig.layout.shapes if s.type == "path") == 19
+    lines = [s for s in fig.layout.shapes if s.type == "line"]
+    assert len(lines) == 18, "each harbor's label is joined to its two corners"
+    terrains = {t.name for t in fig.data if t.legendgroup == "terrain"}
+    assert terrains == {"forest", "pasture", "fields", "hills", "mountains", "desert"}
     nodes = next(t for t in fig.data if t.name == "pips per intersection")
     assert len(nodes.x) == NODE_COUNT
     assert fig.layout.yaxis.autorange == "reversed"

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from catan_widget import Game, RollDice, Rules
-from catan_widget.bots import GreedyBot
+from catan_widget.bots import GreedyBot, SearchBot, register_bot
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
-KINDS = ["random", "greedy"]
+KINDS = ["random", "greedy", "search_tiny"]
+register_bot("search_tiny", lambda seed, seat: SearchBot(seed, seat, budget=0.01))
 # A game with 15 points to win may stall (no spot left, no card in the deck): cap its moves.
 MAX_STEPS = 4000
 

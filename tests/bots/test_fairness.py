@@ -15,12 +15,16 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from catan_widget import Game
-from catan_widget.bots import GreedyBot, RandomBot, make_bots
+from catan_widget.bots import GreedyBot, RandomBot, SearchBot, make_bots
 from catan_widget.engine.phases import ACCEPTED, COUNTERED
 from catan_widget.engine.registry import Bot
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
-BOTS: dict[str, Callable[[int, int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+BOTS: dict[str, Callable[[int, int], Bot]] = {
+    "greedy": GreedyBot,
+    "random": RandomBot,
+    "search": lambda seed, seat: SearchBot(seed, seat, budget=0.02),
+}
 
 
 def _positions(n: int, board: str, players: str, seed: int, steps: int) -> Iterator[Game]:
@@ -107,3 +111,13 @@ def test_a_bot_given_a_game_chooses_from_the_acting_seats_observation_only() -> 
             continue
         alt, _ = _hidden_elsewhere(game, game.current_seat, rng)
         assert GreedyBot(74, game.current_seat).choose(game) == GreedyBot(74, game.current_seat).choose(alt)
+
+
+def test_the_search_bot_given_a_game_ignores_hidden_cards_too() -> None:
+    rng = random.Random(6)
+    for step, game in enumerate(_positions(4, "random", "greedy", 75, steps=400)):
+        if step % 7:
+            continue
+        alt, _ = _hidden_elsewhere(game, game.current_seat, rng)
+        seat = game.current_seat
+        assert SearchBot(75, seat, budget=0.05).choose(game) == SearchBot(75, seat, budget=0.05).choose(alt)

@@ -13,6 +13,7 @@ from catan_widget import BuyDevelopmentCard, CatanWidget, Game, Rules
 from catan_widget.engine.actions import FIXED_ACTIONS, Action, action_from_dict
 from catan_widget.engine.constants import DEV_CARDS, RESOURCES
 from catan_widget.engine.errors import IllegalActionError
+from catan_widget.widget.settings import SETTINGS
 from catan_widget.widget.view import board_json
 
 from .helpers import NAMES, SOLO, actions, enabled, mid_game, send, staged_game, wire_bytes
@@ -155,7 +156,8 @@ def test_the_documented_settings_are_synced_traits() -> None:
     text = _doc()
     section = text[text.index("## Settings traits") : text.index("## Intents")]
     names = re.findall(r"^- `(\w+)`", section, flags=re.MULTILINE)
-    assert names == ["bot_delay", "view", "show_pips", "theme", "bots_paused"]
+    assert names[:5] == ["bot_delay", "view", "show_pips", "theme", "bots_paused"]
+    assert set(names) == set(SETTINGS), "every setting documented, and only the settings"
     w = CatanWidget(Game(players=NAMES, seed=1), SOLO)
     for name in names:
         assert w.trait_metadata(name, "sync"), name

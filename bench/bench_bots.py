@@ -1,0 +1,106 @@
+"""The bot ladder, measured: strength, think time, and tournament throughput.
+
+    .venv/bin/python bench/bench_bots.py                 # everything, full size (long)
+    .venv/bin/python bench/bench_bots.py --strength 400  # "search" vs 3 "greedy", "greedy" vs 3 "random"
+    .venv/bin/python bench/bench_bots.py --think 8       # think time per decision, 8 games
+    .venv/bin/python bench/bench_bots.py --speed 64      # games/s on 1 core vs all cores
+    .venv/bin/python bench/bench_bots.py --quick         # a small smoke run of all three
+
+Strength: seeded random boards, seats rotated (every bot plays every seat of every board), win
+rates with 95% intervals clustered by board (see catan_widget.tournaments.result).  The fair
+share of one seat in four is 25%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+import catan_widget as cw
+from catan_widget import Game
+from catan_widget.bots import GreedyBot, SearchBot
+from catan_widget.bots.search import DEFAULT_BUDGET
+
+
+def strength(games: int, seed: int, budget: float) -> None:
+    search = "search" if budget == DEFAULT_BUDGET else SearchBot(budget=budget)
+    for lineup in ([search, "greedy", "greedy", "greedy"], ["greedy", "random", "random", "random"]):
+        r = cw.tournament(lineup, games=games, seed=seed, progress=False)
+        top = r.table[0]
+        print(
+            f"{top.bot:>10} vs 3 {r.table[1].bot:<7}: {top.win_rate:6.1%}  "
+            f"95% CI [{top.ci_low:.1%}, {top.ci_high:.1%}]"
+            f"  ({len(r.games)} games on {len(r.games) // 4} boards, {r.no_winner} unfinished, "
+            f"{r.seconds:.0f} s on {os.cpu_count()} cores; seat-order chi2 p = {r.seat_p_value:.2f})",
+            flush=True,
+        )
+
+
+def think(games: int, budget: float) -> None:
+    every: list[float] = []
+    choices: list[float] = []
+    for i in range(games):
+        g = Game(seed=9000 + i, board="random")
+        seat = i % 4
+        bots = [GreedyBot(g.seed, q) for q in range(4)]
+        me = SearchBot(g.seed, seat, budget=budget)
+        while not g.is_over and len(g.history) < 5000:
+            q = g.current_seat
+            obs = g.observe(q)
+            if q != seat:
+                g.step(bots[q].choose(obs))
+                continue
+            t = time.perf_counter()
+            action = me.choose(obs)
+            dt = time.perf_counter() - t
+            every.append(dt)
+            if len(obs.legal) > 1:
+                choices.append(dt)
+            g.step(action)
+    for label, xs in (("every decision", every), ("real choices (2+ legal moves)", choices)):
+        xs.sort()
+        print(
+            f"think time, budget {budget} s, {label}: median {statistics.median(xs) * 1000:.1f} ms, "
+            f"p90 {xs[int(0.9 * len(xs))] * 1000:.0f} ms, max {xs[-1] * 1000:.0f} ms ({len(xs)} decisions)",
+            flush=True,
+        )
+
+
+def speed(games: int) -> None:
+    lineup = ["greedy", "greedy", "greedy", "greedy"]
+    one = cw.tournament(lineup, games=games, seed=1, workers=1, progress=False)
+    every = cw.tournament(lineup, games=games, seed=1, progress=False)
+    assert one.games == every.games, "serial and parallel tables differ"
+    n = len(one.games)
+    print(
+        f"greedy games/s: 1 core {n / one.seconds:.1f}, {os.cpu_count()} cores {n / every.seconds:.1f} "
+        f"({n} games; identical results)",
+        flush=True,
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--strength", type=int, default=0, help="games per ladder rung")
+    ap.add_argument("--think", type=int, default=0, help="games for the think-time measurement")
+    ap.add_argument("--speed", type=int, default=0, help="games for the throughput measurement")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--budget", type=float, default=DEFAULT_BUDGET, help="search bot budget, seconds")
+    ap.add_argument("--quick", action="store_true", help="a small smoke run of everything")
+    args = ap.parse_args()
+    if args.quick:
+        args.strength, args.think, args.speed = 8, 1, 16
+    if not (args.strength or args.think or args.speed):
+        args.strength, args.think, args.speed = 400, 8, 200
+    if args.think:
+        think(args.think, args.budget)
+    if args.speed:
+        speed(args.speed)
+    if args.strength:
+        strength(args.strength, args.seed, args.budget)
+
+
+if __name__ == "__main__":
+    main()

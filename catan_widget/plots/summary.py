@@ -1,0 +1,217 @@
+"""The end of a game explained: points by source, luck, and victory points over the turns.
+
+plots.summary_data(game)   # plain numbers (also what the widget shows at the end)
+plots.summary(game)        # one plotly figure with three panels
+plots.belief(game, seat)   # what ``seat`` knows of each opponent's hand (card counting)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ..engine import RESOURCES, Game
+from ..engine.constants import VICTORY_POINT
+from ..engine.state import CITY, EMPTY
+from .data import income_series, victory_point_series
+from .figures import PLAYER_COLORS, RESOURCE_COLORS, readable
+
+__all__ = ["POINT_SOURCES", "belief", "belief_data", "summary", "summary_data"]
+
+POINT_SOURCES = ("settlements", "cities", "longest_road", "largest_army", "vp_cards")
+"""Where victory points come from, in the order the summary lists them."""
+_SOURCE_WORDS = {
+    "settlements": "settlements (1 each)",
+    "cities": "cities (2 each)",
+    "longest_road": "Longest Road",
+    "largest_army": "Largest Army",
+    "vp_cards": "victory-point cards",
+}
+_SOURCE_COLORS = {
+    "settlements": "#56B4E9",
+    "cities": "#0072B2",
+    "longest_road": "#E69F00",
+    "largest_army": "#D55E00",
+    "vp_cards": "#009E73",
+}
+UNKNOWN_COLOR = "#9a9a9a"
+"""The colour of cards whose kind is unknown."""
+
+
+def summary_data(game: Game) -> dict[str, Any]:
+    """Each player's points by source, cards produced vs expected, and points over the turns.
+
+    ``players[i]``: ``name``, the points of each of :data:`POINT_SOURCES` (victory-point cards
+    as revealed at the end: every card counted), ``total``, ``produced`` (cards received from
+    production, setup included), ``expected`` (what average dice would have paid the same
+    buildings) and ``luck`` (their difference).  ``turns`` and ``vp`` (``vp[i][k]``: seat i's
+    points, hidden cards included, at the end of ``turns[k]``).  ``winner``: a seat or None.
+    """
+    obs = game.observe(None)
+    assert obs.devs is not None
+    income = income_series(game)
+    vps = victory_point_series(game)
+    players = []
+    for p, name in enumerate(game.names):
+        info = obs.players[p]
+        settlements = sum(1 for n, o in enumerate(obs.node_owner) if o == p and obs.node_level[n] != CITY)
+        cities = sum(1 for n, o in enumerate(obs.node_owner) if o == p and obs.node_level[n] == CITY)
+        held, new = obs.devs[p]
+        points = {
+            "settlements": settlements,
+            "cities": 2 * cities,
+            "longest_road": 2 if info.longest_road else 0,
+            "largest_army": 2 if info.largest_army else 0,
+            "vp_cards": held[VICTORY_POINT] + new[VICTORY_POINT],
+        }
+        produced, expected = income.observed[p][-1], income.expected[p][-1]
+        players.append(
+            {
+                "name": name,
+                **points,
+                "total": sum(points.values()),
+                "produced": round(produced),
+                "expected": round(expected, 1),
+                "luck": round(produced - expected, 1),
+            }
+        )
+    assert all(o == EMPTY or 0 <= o < len(game.names) for o in obs.node_owner)
+    return {
+        "players": players,
+        "turns": list(vps.turns),
+        "vp": [list(v) for v in vps.total],
+        "winner": obs.winner,
+        "vp_to_win": game.rules.vp_to_win,
+    }
+
+
+def summary(game: Game) -> go.Figure:
+    """The end of a game in three panels: points by source, cards produced vs expected (luck),
+    and victory points over the turns (hidden cards included).
+    """
+    data = summary_data(game)
+    names = [p["name"] for p in data["players"]]
+    fig = make_subplots(
+        rows=1,
+        cols=3,
+        column_widths=[0.3, 0.3, 0.4],
+        subplot_titles=("Points by source", "Cards from production", "Victory points per turn"),
+    )
+    for source in POINT_SOURCES:
+        fig.add_bar(
+            x=names,
+            y=[p[source] for p in data["players"]],
+            name=_SOURCE_WORDS[source],
+            marker_color=_SOURCE_COLORS[source],
+            legendgroup="points",
+            legendgrouptitle_text="points from",
+            row=1,
+            col=1,
+        )
+    fig.add_bar(
+        x=names,
+        y=[p["produced"] for p in data["players"]],
+        name="received",
+        marker_color="#4c6a85",
+        legendgroup="cards",
+        legendgrouptitle_text="cards",
+        text=[f"{p['luck']:+.1f}" for p in data["players"]],
+        textposition="outside",
+        row=1,
+        col=2,
+    )
+    fig.add_bar(
+        x=names,
+        y=[p["expected"] for p in data["players"]],
+        name="expected (average dice)",
+        marker_color="#b9c7d6",
+        legendgroup="cards",
+        row=1,
+        col=2,
+    )
+    for p, name in enumerate(names):
+        fig.add_scatter(
+            x=data["turns"],
+            y=data["vp"][p],
+            name=name,
+            legendgroup="players",
+            legendgrouptitle_text="players",
+            line={"color": PLAYER_COLORS[p % len(PLAYER_COLORS)], "shape": "hv"},
+            row=1,
+            col=3,
+        )
+    winner = data["winner"]
+    title = "Game summary" + (f": {names[winner]} won" if winner is not None else " (not finished)")
+    fig.update_layout(barmode="stack", title=title, height=520, width=1100)
+    fig.update_layout(barmode="relative")
+    fig.update_xaxes(title_text="player", row=1, col=1)
+    fig.update_yaxes(title_text="victory points", row=1, col=1)
+    fig.update_xaxes(title_text="player (label: luck = received − expected)", row=1, col=2)
+    fig.update_yaxes(title_text="resource cards", row=1, col=2)
+    fig.update_xaxes(title_text="turn", row=1, col=3)
+    fig.update_yaxes(title_text="victory points", rangemode="tozero", row=1, col=3)
+    # the two card bars side by side, the point bars stacked
+    fig.update_traces(offsetgroup="received", selector={"name": "received"})
+    fig.update_traces(offsetgroup="expected", selector={"name": "expected (average dice)"})
+    return readable(fig)
+
+
+def belief_data(game: Game, seat: int | str) -> list[dict[str, Any]]:
+    """What ``seat`` knows of each opponent's resource hand, from its observation only.
+
+    One dict per opponent: ``name``, ``known`` (resource → cards ``seat`` can name),
+    ``unknown`` (cards it cannot name), ``hand_size`` and ``not_held`` (resources none of the
+    unknown cards can be).
+    """
+    obs = game.observe(seat, legal=False)
+    out = []
+    for p in obs.players:
+        if p.seat == obs.seat:
+            continue
+        out.append(
+            {
+                "name": p.name,
+                "known": dict(zip(RESOURCES, p.known)),
+                "unknown": p.unknown,
+                "hand_size": p.hand_size,
+                "not_held": [RESOURCES[r] for r in p.not_held],
+            }
+        )
+    return out
+
+
+def belief(game: Game, seat: int | str) -> go.Figure:
+    """Card counting, shown: for the viewing ``seat``, each opponent's hand as the cards it can
+    name (by resource) and the cards it cannot (grey).  Built from ``game.observe(seat)``, so it
+    never shows more than that seat could know.
+    """
+    rows = belief_data(game, seat)
+    viewer = game.names[seat] if isinstance(seat, int) else seat
+    names = [r["name"] for r in rows]
+    fig = go.Figure()
+    for resource in RESOURCES:
+        fig.add_bar(
+            x=names,
+            y=[r["known"][resource] for r in rows],
+            name=resource,
+            marker_color=RESOURCE_COLORS[resource],
+            hovertemplate=f"%{{x}} surely holds %{{y}} {resource}<extra></extra>",
+        )
+    fig.add_bar(
+        x=names,
+        y=[r["unknown"] for r in rows],
+        name="unknown",
+        marker_color=UNKNOWN_COLOR,
+        marker_pattern_shape="/",
+        hovertemplate="%{x}: %{y} cards of unknown kind<extra></extra>",
+    )
+    fig.update_layout(
+        barmode="stack",
+        title=f"What {viewer} knows of the other hands",
+        xaxis={"title": "opponent"},
+        yaxis={"title": "resource cards", "rangemode": "tozero"},
+        legend={"title": "cards"},
+    )
+    return readable(fig)

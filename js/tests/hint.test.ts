@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from "vitest";
+import widget from "../widget";
+import { currentHint, hintTarget } from "../hint";
+import { fakeModel } from "../fixtures/fake-model";
+import { loadSample, traitsOf } from "../fixtures/scenarios";
+import type { GameState } from "../types";
+
+let cleanups: (() => void)[] = [];
+afterEach(() => {
+  cleanups.forEach((f) => f());
+  cleanups = [];
+  document.body.innerHTML = "";
+});
+
+const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+
+function mount(extra: object = {}) {
+  const x = loadSample();
+  const model = fakeModel({ ...traitsOf(x), hint_request: 0, bot_level: "normal", ...extra });
+  const el = document.createElement("div");
+  document.body.append(el);
+  cleanups.push(widget.render({ model, el }));
+  return { model, x, root: el.querySelector(".catan-widget") as HTMLElement };
+}
+
+describe("the Hint control", () => {
+  it("the button raises hint_request (a setting, not an intent)", () => {
+    const { model, root } = mount();
+    const btn = root.querySelector('button[data-action="hint"]') as HTMLElement;
+    expect(btn.getAttribute("aria-disabled")).toBeNull();
+    btn.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(model.get("hint_request")).toBe(1);
+    expect(model.saves()).toBe(1);
+    expect(model.sent).toEqual([]);
+  });
+
+  it("shows the current hint's reason and rings its corner; a stale hint is not shown", async () => {
+    const { model, x, root } = mount();
+    const node = x.board.nodes[7].id;
+    model.set("hint", { seat: 0, action: { kind: "build_settlement", node }, reason: "settle the corner of 6 ore: +0.4 cards per roll", version: x.state.version });
+    await tick();
+    expect(root.querySelector(".cw-hint-text")?.textContent).toBe("Hint: settle the corner of 6 ore: +0.4 cards per roll");
+    expect(root.querySelector(".cw-hint-mark")?.getAttribute("data-node")).toBe(String(node));
+    model.set("state", { ...(model.get("state") as GameState), version: x.state.version + 1 });
+    await tick();
+    expect(root.querySelector(".cw-hint-text")).toBeNull();
+    expect(root.querySelector(".cw-hint-mark")).toBeNull();
+  });
+
+  it("reads only well-formed hints and finds their place on the board", () => {
+    const { state } = loadSample();
+    expect(currentHint(null, state)).toBeNull();
+    expect(currentHint({ reason: 3 }, state)).toBeNull();
+    const hint = { seat: 0, action: { kind: "move_robber" as const, hex: 4, victim: null }, reason: "r", version: state.version };
+    expect(currentHint(hint, state)).toEqual(hint);
+    expect(hintTarget(hint)).toEqual({ kind: "hex", id: 4 });
+    expect(hintTarget({ ...hint, action: { kind: "build_road", edge: 9 } })).toEqual({ kind: "edge", id: 9 });
+    expect(hintTarget({ ...hint, action: { kind: "end_turn" } })).toBeNull();
+  });
+
+  it("the bot menu sets bot_level", () => {
+    const { model, root } = mount();
+    const sel = root.querySelector('select[data-setting="bot_level"]') as HTMLSelectElement;
+    expect(sel.value).toBe("normal");
+    sel.value = "hard";
+    sel.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.get("bot_level")).toBe("hard");
+  });
+});

@@ -1,0 +1,1 @@
+"""The JupyterLite site (lite/build.py) in a real browser, offline."""
