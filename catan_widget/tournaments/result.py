@@ -4,8 +4,10 @@ Games that share a board (the rotations of one seeded board) are not independent
 rate's 95% interval uses the cluster-robust (sandwich) variance of a ratio estimator with the
 board as the cluster: ``p = Σw_b / Σn_b`` and ``Var p = G/(G-1) · Σ(w_b - p·n_b)² / (Σn_b)²``,
 where ``w_b`` and ``n_b`` are a bot's wins and seats on board ``b`` and ``G`` the number of
-boards.  Seat order: Pearson's χ² of wins by position after the first player against equal
-shares (``players - 1`` degrees of freedom).
+boards; the interval is never narrower than the Wilson interval of the same wins (with few
+boards, or a bot that wins every game, the sandwich alone can be too narrow, even of width 0).
+Seat order: Pearson's χ² of wins by position after the first player against equal shares
+(``players - 1`` degrees of freedom).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..plots.stats import chi2_sf
+from ..plots.stats import chi2_sf, wilson_interval
 from .games import GameResult
 
 Z95 = 1.959963984540054
@@ -34,7 +36,8 @@ def clustered_interval(
         return p, 0.0, 1.0
     var = g / (g - 1) * sum((w - p * n) ** 2 for w, n in zip(wins, seats)) / total**2
     half = z * math.sqrt(var)
-    return p, max(0.0, p - half), min(1.0, p + half)
+    low, high = wilson_interval(sum(wins), total, z)
+    return p, max(0.0, min(p - half, low)), min(1.0, max(p + half, high))
 
 
 @dataclass(frozen=True)
