@@ -4,22 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from catan_widget import (
-    AcceptTrade,
-    BuildCity,
-    BuyDevelopmentCard,
-    DeclineTrade,
-    Game,
-    OfferTrade,
-    RollDice,
-)
+import catan_widget as cw
 from catan_widget.bots import GreedyBot, RandomBot, make_bots
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 
 
-def _staged(**kwargs: object) -> Game:
-    game = Game(players=NAMES, seed=3, first="Ada")
+def _staged(**kwargs: object) -> cw.Game:
+    game = cw.Game(players=NAMES, seed=3, first="Ada")
     game.stage(
         settlements={"Ada": [12, 40], "Bo": [20], "Cy": [47], "Di": [9]},
         roads={"Ada": [17], "Bo": [27], "Cy": [62], "Di": [8]},
@@ -32,7 +24,7 @@ def _staged(**kwargs: object) -> Game:
 def test_greedy_builds_a_city_when_it_can() -> None:
     game = _staged(hands={"Ada": {"grain": 2, "ore": 3}})
     action = GreedyBot(seed=1).choose(game.observe("Ada"))
-    assert isinstance(action, BuildCity)
+    assert isinstance(action, cw.BuildCity)
     assert action.node in (12, 40)
 
 
@@ -40,34 +32,34 @@ def test_greedy_offers_one_spare_card_for_the_one_it_lacks_once_per_turn() -> No
     game = _staged(hands={"Ada": {"grain": 2, "ore": 2, "wool": 3}})
     bot = GreedyBot(seed=1)
     offer = bot.choose(game.observe("Ada"))
-    assert offer == OfferTrade({"wool": 1}, {"ore": 1})
+    assert offer == cw.OfferTrade({"wool": 1}, {"ore": 1})
     game.step(offer)
     for _ in range(3):  # the other three answer; none holds ore
-        assert game.legal_actions() == [DeclineTrade()]
-        game.step(DeclineTrade())
+        assert game.legal_actions() == [cw.DeclineTrade()]
+        game.step(cw.DeclineTrade())
     assert game.phase == "main"
-    assert bot.choose(game.observe("Ada")) == BuyDevelopmentCard()  # no second offer this turn
+    assert bot.choose(game.observe("Ada")) == cw.BuyDevelopmentCard()  # no second offer this turn
 
 
 def test_greedy_accepts_an_offer_that_completes_a_build() -> None:
     game = _staged(hands={"Ada": {"wool": 2}, "Bo": {"grain": 2, "ore": 2, "wool": 1}})
-    game.step(OfferTrade({"wool": 1}, {"grain": 1}, to=1))
-    assert GreedyBot(seed=1).choose(game.observe("Bo")) == DeclineTrade()  # giving grain: no city
+    game.step(cw.OfferTrade({"wool": 1}, {"grain": 1}, to=1))
+    assert GreedyBot(seed=1).choose(game.observe("Bo")) == cw.DeclineTrade()  # giving grain: no city
     game = _staged(hands={"Ada": {"ore": 2}, "Bo": {"grain": 2, "ore": 2, "wool": 1}})
-    game.step(OfferTrade({"ore": 1}, {"wool": 1}, to=1))
-    assert GreedyBot(seed=1).choose(game.observe("Bo")) == AcceptTrade()
+    game.step(cw.OfferTrade({"ore": 1}, {"wool": 1}, to=1))
+    assert GreedyBot(seed=1).choose(game.observe("Bo")) == cw.AcceptTrade()
 
 
 @pytest.mark.parametrize("kind", ["random", "greedy"])
 def test_bot_games_are_reproducible_from_the_seed(kind: str) -> None:
-    first = Game(seed=21, board="random").play(kind)
-    second = Game(seed=21, board="random").play(kind)
+    first = cw.Game(seed=21, board="random").play(kind)
+    second = cw.Game(seed=21, board="random").play(kind)
     assert first.is_over
     assert first.to_json() == second.to_json()
 
 
 def test_random_bot_only_picks_listed_actions() -> None:
-    game = Game(seed=5)
+    game = cw.Game(seed=5)
     bot = RandomBot(seed=5, seat=0)
     for _ in range(300):
         if game.is_over:
@@ -78,7 +70,7 @@ def test_random_bot_only_picks_listed_actions() -> None:
 
 
 def test_make_bots_takes_one_spec_a_list_or_a_dict() -> None:
-    game = Game(seed=1)
+    game = cw.Game(seed=1)
     assert all(isinstance(b, GreedyBot) for b in make_bots(game, "greedy"))
     mixed = make_bots(game, ["random", "greedy", "random", "greedy"])
     assert [type(b) for b in mixed] == [RandomBot, GreedyBot, RandomBot, GreedyBot]
@@ -88,19 +80,19 @@ def test_make_bots_takes_one_spec_a_list_or_a_dict() -> None:
         make_bots(game, "genius")
     with pytest.raises(ValueError, match="one bot per seat"):
         make_bots(game, ["random"])
-    assert RollDice() in Game(seed=1).stage(settlements={0: [0]}).legal_actions()
+    assert cw.RollDice() in cw.Game(seed=1).stage(settlements={0: [0]}).legal_actions()
 
 
 @pytest.mark.parametrize("bot", [GreedyBot(seed=4, seat=1), RandomBot(seed=4, seat=1)])
 def test_a_bot_given_a_game_reads_the_acting_seats_observation(bot: GreedyBot | RandomBot) -> None:
     game = _staged(hands={"Ada": {"grain": 2, "ore": 2, "wool": 3}, "Bo": {"grain": 1}})
-    game.step(OfferTrade({"wool": 1}, {"grain": 1}))  # Bo answers first: accept or decline
+    game.step(cw.OfferTrade({"wool": 1}, {"grain": 1}))  # Bo answers first: accept or decline
     assert len(game.legal_actions()) == 2
     twin = type(bot)(seed=4, seat=1)
     assert bot.choose(game) == twin.choose(game.observe("Bo"))
 
 
 def test_a_bot_gets_no_game_state_from_its_observation() -> None:
-    observation = Game(seed=1).observe(0)
+    observation = cw.Game(seed=1).observe(0)
     with pytest.raises(AttributeError, match="observation has no 'state'"):
         observation.state  # noqa: B018

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Iterator
 
 import pytest
+from engine.helpers import redeal  # tests/engine/helpers.py (pytest puts tests/ on the path)
 
 from catan_widget import Game
 from catan_widget.bots import GreedyBot, RandomBot, SearchBot, make_bots
@@ -39,22 +40,9 @@ def _positions(n: int, board: str, players: str, seed: int, steps: int) -> Itera
         game.step(bots[seat].choose(game.observe(seat)))
 
 
-def _deal(pool: list[int], sizes: list[int], rng: random.Random) -> list[list[int]]:
-    rng.shuffle(pool)
-    rows, at = [], 0
-    for size in sizes:
-        row = [0] * 5
-        for item in pool[at : at + size]:
-            row[item] += 1
-        rows.append(row)
-        at += size
-    return rows
-
-
 def _hidden_elsewhere(game: Game, seat: int, rng: random.Random) -> tuple[Game, bool]:
     """A fork differing from ``game`` only in what ``seat`` cannot know; says if a hand changed."""
-    alt = game.fork()
-    s = alt.state
+    s = game.state
     floors = [list(p.known) for p in game.observe(seat).players]
     if s.trade is not None:  # an offer, an acceptance or a counter shows the cards it gives
         promised = [(s.trade[0], s.trade[2])]
@@ -63,22 +51,7 @@ def _hidden_elsewhere(game: Game, seat: int, rng: random.Random) -> tuple[Game, 
         ]
         for q, cards in promised:
             floors[q] = [max(f, c) for f, c in zip(floors[q], cards)]
-    others = [q for q in range(len(game.names)) if q != seat]
-    extra = {q: [h - f for h, f in zip(s.hands[q], floors[q])] for q in others}
-    pool = [r for q in others for r in range(5) for _ in range(extra[q][r])]
-    for q, dealt in zip(others, _deal(pool, [sum(extra[q]) for q in others], rng)):
-        s.hands[q] = [f + d for f, d in zip(floors[q], dealt)]
-    changed = s.hands != game.state.hands
-    cards = list(s.deck) + [
-        c for q in others for row in (s.dev[q], s.dev_new[q]) for c in range(5) for _ in range(row[c])
-    ]
-    sizes = [x for q in others for x in (sum(s.dev[q]), sum(s.dev_new[q]))]
-    rows = _deal(cards, [*sizes, len(s.deck)], rng)
-    for i, q in enumerate(others):
-        s.dev[q], s.dev_new[q] = rows[2 * i], rows[2 * i + 1]
-    s.deck = cards[sum(sizes) :]
-    s.rng.state ^= rng.getrandbits(64) | 1
-    return alt, changed
+    return redeal(game, seat, floors, rng)
 
 
 GAMES = [(4, "random", "greedy", 71), (3, "beginner", "random", 72), (4, "beginner", "greedy", 73)]

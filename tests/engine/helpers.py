@@ -162,3 +162,43 @@ def sample_positions(
         steps += 1
     out.append(game.fork())
     return out
+
+
+def _deal(pool: list[int], sizes: list[int], rng: random.Random) -> list[list[int]]:
+    rng.shuffle(pool)
+    rows, at = [], 0
+    for size in sizes:
+        row = [0] * 5
+        for item in pool[at : at + size]:
+            row[item] += 1
+        rows.append(row)
+        at += size
+    return rows
+
+
+def redeal(game: Game, viewer: int, floors: list[list[int]], rng: random.Random) -> tuple[Game, bool]:
+    """A fork that differs from ``game`` only in what ``viewer`` cannot know: each opponent
+    keeps the cards of ``floors`` (what the viewer is sure of), the rest of the opponents'
+    resource cards are pooled and dealt again (every hand keeps its size), the opponents'
+    development cards and the deck are pooled and dealt again (every count kept), and the
+    random state changes.  Also says whether any hand changed.
+    """
+    alt = game.fork()
+    s = alt.state
+    others = [q for q in range(len(game.names)) if q != viewer]
+    extra = {q: [h - f for h, f in zip(s.hands[q], floors[q])] for q in others}
+    assert all(x >= 0 for q in others for x in extra[q]), "card counting claims more than a hand holds"
+    pool = [r for q in others for r in range(5) for _ in range(extra[q][r])]
+    for q, dealt in zip(others, _deal(pool, [sum(extra[q]) for q in others], rng)):
+        s.hands[q] = [f + d for f, d in zip(floors[q], dealt)]
+    changed = s.hands != game.state.hands
+    cards = list(s.deck) + [
+        c for q in others for row in (s.dev[q], s.dev_new[q]) for c in range(5) for _ in range(row[c])
+    ]
+    sizes = [x for q in others for x in (sum(s.dev[q]), sum(s.dev_new[q]))]
+    rows = _deal(cards, [*sizes, len(s.deck)], rng)
+    for i, q in enumerate(others):
+        s.dev[q], s.dev_new[q] = rows[2 * i], rows[2 * i + 1]
+    s.deck = cards[sum(sizes) :]
+    s.rng.state ^= rng.getrandbits(64) | 1
+    return alt, changed

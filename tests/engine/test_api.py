@@ -6,34 +6,7 @@ import json
 
 import pytest
 
-from catan_widget import (
-    AcceptTrade,
-    BuildCity,
-    BuildRoad,
-    BuildSettlement,
-    BuyDevelopmentCard,
-    CancelTrade,
-    ConfirmTrade,
-    CounterTrade,
-    DeclineTrade,
-    Discard,
-    EndTurn,
-    Game,
-    IllegalActionError,
-    MaritimeTrade,
-    MoveRobber,
-    OfferTrade,
-    PlayKnight,
-    PlayMonopoly,
-    PlayRoadBuilding,
-    PlayYearOfPlenty,
-    RollDice,
-    Rules,
-    action_from_dict,
-    action_to_dict,
-    decode,
-    encode,
-)
+import catan_widget as cw
 from catan_widget.engine.actions import FIXED_ACTIONS, Action
 from catan_widget.engine.serialize import state_to_dict
 
@@ -42,17 +15,17 @@ from .helpers import NAMES4, SETUP4, new_game, play_setup, sample_positions
 SEEDS = [(1, 4, "beginner"), (2, 3, "random"), (3, 4, "random")]
 
 
-def _positions() -> list[Game]:
+def _positions() -> list[cw.Game]:
     out = []
     for seed, n, board in SEEDS:
-        out += sample_positions(seed, n, board=board, rules=Rules(strict_phases=seed == 2), every=25)
+        out += sample_positions(seed, n, board=board, rules=cw.Rules(strict_phases=seed == 2), every=25)
     return out
 
 
 POSITIONS = _positions()
 
 
-def _snapshot(game: Game) -> tuple[object, int, int]:
+def _snapshot(game: cw.Game) -> tuple[object, int, int]:
     return (state_to_dict(game.state), len(game.history), len(game.events))
 
 
@@ -78,14 +51,14 @@ def test_legal_actions_are_deterministic() -> None:
         assert first == game.fork().legal_actions()
         assert len(set(first)) == len(first)
     for game in POSITIONS[::10]:
-        assert game.legal_actions() == Game.from_json(game.to_json()).legal_actions()
+        assert game.legal_actions() == cw.Game.from_json(game.to_json()).legal_actions()
 
 
 def test_legal_actions_are_in_code_order() -> None:
     # roll, end turn, builds by id, cards, then trades: ascending integer codes,
     # except confirm-with-seat before cancel when closing a trade
     for game in POSITIONS:
-        codes = [encode(a) for a in game.legal_actions()]
+        codes = [cw.encode(a) for a in game.legal_actions()]
         if game.phase != "trade_confirm":
             assert codes == sorted(codes), game.phase
 
@@ -113,7 +86,7 @@ def test_every_unlisted_fixed_action_is_refused_and_changes_nothing() -> None:
         for action in FIXED_ACTIONS:
             if action in legal:
                 continue
-            with pytest.raises(IllegalActionError) as info:
+            with pytest.raises(cw.IllegalActionError) as info:
                 game.step(action)
             assert str(info.value), (game.phase, action)
         assert _snapshot(game) == before
@@ -131,8 +104,8 @@ def test_step_records_history_and_events() -> None:
 def test_scripted_chance_is_recorded_in_the_history() -> None:
     game = new_game()
     play_setup(game, SETUP4)
-    game.step(RollDice(), dice=(2, 5))
-    assert game.history[-1] == (RollDice(), {"dice": (2, 5)})
+    game.step(cw.RollDice(), dice=(2, 5))
+    assert game.history[-1] == (cw.RollDice(), {"dice": (2, 5)})
 
 
 def test_players_and_properties() -> None:
@@ -157,13 +130,13 @@ def test_players_and_properties() -> None:
 
 
 def test_play_with_bots_by_list_dict_and_until() -> None:
-    a = Game(NAMES4, seed=11).play(["random", "greedy", "random", "greedy"], until=lambda g: g.turn >= 5)
+    a = cw.Game(NAMES4, seed=11).play(["random", "greedy", "random", "greedy"], until=lambda g: g.turn >= 5)
     assert a.turn == 5
-    b = Game(NAMES4, seed=11).play(
+    b = cw.Game(NAMES4, seed=11).play(
         {"Ada": "random", "Bo": "greedy", "Cy": "random", "Di": "greedy"}, until=lambda g: g.turn >= 5
     )
     assert a.to_json() == b.to_json()
-    done = Game(NAMES4, seed=11).play("greedy")
+    done = cw.Game(NAMES4, seed=11).play("greedy")
     assert done.is_over
     assert done.winner is not None
     assert done.winner.victory_points >= 10
@@ -171,65 +144,65 @@ def test_play_with_bots_by_list_dict_and_until() -> None:
 
 def test_game_refuses_bad_setups() -> None:
     with pytest.raises(ValueError, match="3 or 4"):
-        Game(["A", "B"])
+        cw.Game(["A", "B"])
     with pytest.raises(ValueError, match="3 or 4"):
-        Game(["A", "B", "C", "D", "E"])
+        cw.Game(["A", "B", "C", "D", "E"])
     with pytest.raises(ValueError, match="distinct"):
-        Game(["A", "A", "B"])
+        cw.Game(["A", "A", "B"])
     with pytest.raises(ValueError, match="board"):
-        Game(NAMES4, board="hexagon")
+        cw.Game(NAMES4, board="hexagon")
     with pytest.raises(TypeError, match="seed"):
-        Game(NAMES4, seed="7")  # type: ignore[arg-type]
+        cw.Game(NAMES4, seed="7")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown player"):
-        Game(NAMES4, first="Zed")
+        cw.Game(NAMES4, first="Zed")
 
 
 def test_rules_refuse_bad_options() -> None:
     with pytest.raises(TypeError, match="vp_to_win"):
-        Rules(vp_to_win="10")  # type: ignore[arg-type]
+        cw.Rules(vp_to_win="10")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="friendly_robber"):
-        Rules(friendly_robber=1)  # type: ignore[arg-type]
+        cw.Rules(friendly_robber=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="vp_to_win"):
-        Rules(vp_to_win=2)
+        cw.Rules(vp_to_win=2)
     with pytest.raises(ValueError, match="discard_limit"):
-        Rules(discard_limit=-1)
+        cw.Rules(discard_limit=-1)
     with pytest.raises(ValueError, match="unknown rules option"):
-        Rules.from_dict({"dragons": True})
+        cw.Rules.from_dict({"dragons": True})
 
 
 # --- actions as values --------------------------------------------------------------------------
 def test_actions_accept_resource_names_or_ids() -> None:
-    assert MaritimeTrade("ore", "wool") == MaritimeTrade(4, 2)
-    assert PlayYearOfPlenty("ore", "brick") == PlayYearOfPlenty(1, 4)
-    assert Discard({"ore": 2, "wool": 1}) == Discard((0, 0, 1, 0, 2))
-    assert hash(Discard({"ore": 2})) == hash(Discard((0, 0, 0, 0, 2)))
-    assert len({RollDice(), RollDice(), EndTurn()}) == 2
+    assert cw.MaritimeTrade("ore", "wool") == cw.MaritimeTrade(4, 2)
+    assert cw.PlayYearOfPlenty("ore", "brick") == cw.PlayYearOfPlenty(1, 4)
+    assert cw.Discard({"ore": 2, "wool": 1}) == cw.Discard((0, 0, 1, 0, 2))
+    assert hash(cw.Discard({"ore": 2})) == hash(cw.Discard((0, 0, 0, 0, 2)))
+    assert len({cw.RollDice(), cw.RollDice(), cw.EndTurn()}) == 2
 
 
 def test_actions_read_as_plain_words() -> None:
-    assert str(BuildRoad(17)) == "build a road on path 17"
-    assert str(MoveRobber(4, 2)) == "move the robber to hex 4 and rob seat 2"
-    assert str(OfferTrade({"wool": 2}, {"ore": 1}, 1)) == "offer 2 wool for 1 ore to seat 1"
-    assert str(Discard({"ore": 2, "lumber": 1})) == "discard 1 lumber, 2 ore"
+    assert str(cw.BuildRoad(17)) == "build a road on path 17"
+    assert str(cw.MoveRobber(4, 2)) == "move the robber to hex 4 and rob seat 2"
+    assert str(cw.OfferTrade({"wool": 2}, {"ore": 1}, 1)) == "offer 2 wool for 1 ore to seat 1"
+    assert str(cw.Discard({"ore": 2, "lumber": 1})) == "discard 1 lumber, 2 ore"
 
 
 SAMPLES: list[Action] = [
-    Discard({"ore": 4}),
-    Discard((1, 2, 3, 4, 5)),
-    Discard((95, 0, 0, 0, 95)),
-    OfferTrade({"lumber": 1}, {"ore": 2}),
-    OfferTrade({"lumber": 1, "wool": 3}, {"ore": 2}, to=0),
-    OfferTrade((0, 0, 0, 0, 95), (95, 0, 0, 0, 0), to=3),
-    CounterTrade({"grain": 2}, {"brick": 1}),
-    CounterTrade((0, 0, 0, 0, 0), (0, 0, 0, 0, 0)),
+    cw.Discard({"ore": 4}),
+    cw.Discard((1, 2, 3, 4, 5)),
+    cw.Discard((95, 0, 0, 0, 95)),
+    cw.OfferTrade({"lumber": 1}, {"ore": 2}),
+    cw.OfferTrade({"lumber": 1, "wool": 3}, {"ore": 2}, to=0),
+    cw.OfferTrade((0, 0, 0, 0, 95), (95, 0, 0, 0, 0), to=3),
+    cw.CounterTrade({"grain": 2}, {"brick": 1}),
+    cw.CounterTrade((0, 0, 0, 0, 0), (0, 0, 0, 0, 0)),
 ]
 
 
 @pytest.mark.parametrize("action", [*FIXED_ACTIONS, *SAMPLES], ids=str)
 def test_action_json_round_trip(action: Action) -> None:
-    data = action_to_dict(action)
+    data = cw.action_to_dict(action)
     assert json.loads(json.dumps(data)) == data
-    assert action_from_dict(json.loads(json.dumps(data))) == action
+    assert cw.action_from_dict(json.loads(json.dumps(data))) == action
     assert data["kind"] == action.kind
 
 
@@ -242,31 +215,31 @@ def _fixed_codes_by_hand() -> dict[int, Action]:
     resource given, then the one taken), accept 320, decline 321, cancel 322, confirm with seat
     0-3 from 323.
     """
-    codes: dict[int, Action] = {0: RollDice(), 1: EndTurn()}
+    codes: dict[int, Action] = {0: cw.RollDice(), 1: cw.EndTurn()}
     for e in range(72):
-        codes[2 + e] = BuildRoad(e)
+        codes[2 + e] = cw.BuildRoad(e)
     for n in range(54):
-        codes[74 + n] = BuildSettlement(n)
-        codes[128 + n] = BuildCity(n)
-    codes[182], codes[183], codes[184] = BuyDevelopmentCard(), PlayKnight(), PlayRoadBuilding()
+        codes[74 + n] = cw.BuildSettlement(n)
+        codes[128 + n] = cw.BuildCity(n)
+    codes[182], codes[183], codes[184] = cw.BuyDevelopmentCard(), cw.PlayKnight(), cw.PlayRoadBuilding()
     code = 185
     for a in range(5):
         for b in range(a, 5):
-            codes[code] = PlayYearOfPlenty(a, b)
+            codes[code] = cw.PlayYearOfPlenty(a, b)
             code += 1
     for r in range(5):
-        codes[200 + r] = PlayMonopoly(r)
+        codes[200 + r] = cw.PlayMonopoly(r)
     for h in range(19):
-        codes[205 + 5 * h] = MoveRobber(h)
+        codes[205 + 5 * h] = cw.MoveRobber(h)
         for v in range(4):
-            codes[205 + 5 * h + 1 + v] = MoveRobber(h, v)
+            codes[205 + 5 * h + 1 + v] = cw.MoveRobber(h, v)
     for g in range(5):
         for t in range(5):
             if t != g:
-                codes[300 + 4 * g + (t if t < g else t - 1)] = MaritimeTrade(g, t)
-    codes[320], codes[321], codes[322] = AcceptTrade(), DeclineTrade(), CancelTrade()
+                codes[300 + 4 * g + (t if t < g else t - 1)] = cw.MaritimeTrade(g, t)
+    codes[320], codes[321], codes[322] = cw.AcceptTrade(), cw.DeclineTrade(), cw.CancelTrade()
     for p in range(4):
-        codes[323 + p] = ConfirmTrade(p)
+        codes[323 + p] = cw.ConfirmTrade(p)
     return codes
 
 
@@ -274,68 +247,68 @@ def test_integer_codes_of_fixed_actions_follow_the_documented_layout() -> None:
     by_hand = _fixed_codes_by_hand()
     assert sorted(by_hand) == list(range(327)), "the layout written out above has no gaps"
     for code, action in by_hand.items():
-        assert encode(action) == code, action
-        assert decode(code) == action, code
+        assert cw.encode(action) == code, action
+        assert cw.decode(code) == action, code
     assert len(FIXED_ACTIONS) == 327
     assert set(FIXED_ACTIONS) == set(by_hand.values())
 
 
 @pytest.mark.parametrize("action", SAMPLES, ids=str)
 def test_integer_codec_round_trip_of_card_actions(action: Action) -> None:
-    code = encode(action)
+    code = cw.encode(action)
     assert code >= len(FIXED_ACTIONS)
-    assert decode(code) == action
+    assert cw.decode(code) == action
 
 
 def test_integer_codes_are_distinct_across_kinds() -> None:
-    codes = [encode(a) for a in [*FIXED_ACTIONS, *SAMPLES]]
+    codes = [cw.encode(a) for a in [*FIXED_ACTIONS, *SAMPLES]]
     assert len(set(codes)) == len(codes)
 
 
 def test_integer_codec_is_stable() -> None:
     # the numbers a saved ML dataset holds, computed by hand: changing them must be deliberate
-    assert encode(RollDice()) == 0
-    assert encode(EndTurn()) == 1
-    assert encode(BuildRoad(0)) == 2
-    assert encode(BuildRoad(71)) == 73
-    assert encode(BuildSettlement(0)) == 74
-    assert encode(BuildCity(53)) == 181
-    assert encode(PlayYearOfPlenty("lumber", "lumber")) == 185
-    assert encode(PlayYearOfPlenty("brick", "lumber")) == 186  # the pair is unordered: (0, 1)
-    assert encode(PlayYearOfPlenty("ore", "ore")) == 199
-    assert encode(MoveRobber(0)) == 205
-    assert encode(MoveRobber(18, 3)) == 299
-    assert encode(MaritimeTrade("lumber", "brick")) == 300
-    assert encode(MaritimeTrade("ore", "grain")) == 319
-    assert encode(AcceptTrade()) == 320
-    assert encode(ConfirmTrade(3)) == 326
+    assert cw.encode(cw.RollDice()) == 0
+    assert cw.encode(cw.EndTurn()) == 1
+    assert cw.encode(cw.BuildRoad(0)) == 2
+    assert cw.encode(cw.BuildRoad(71)) == 73
+    assert cw.encode(cw.BuildSettlement(0)) == 74
+    assert cw.encode(cw.BuildCity(53)) == 181
+    assert cw.encode(cw.PlayYearOfPlenty("lumber", "lumber")) == 185
+    assert cw.encode(cw.PlayYearOfPlenty("brick", "lumber")) == 186  # the pair is unordered: (0, 1)
+    assert cw.encode(cw.PlayYearOfPlenty("ore", "ore")) == 199
+    assert cw.encode(cw.MoveRobber(0)) == 205
+    assert cw.encode(cw.MoveRobber(18, 3)) == 299
+    assert cw.encode(cw.MaritimeTrade("lumber", "brick")) == 300
+    assert cw.encode(cw.MaritimeTrade("ore", "grain")) == 319
+    assert cw.encode(cw.AcceptTrade()) == 320
+    assert cw.encode(cw.ConfirmTrade(3)) == 326
     # card-carrying actions: 327 + counts as a base-96 number (lumber the most significant)
-    assert encode(Discard({})) == 327
-    assert encode(Discard({"ore": 1})) == 328
-    assert encode(Discard({"lumber": 1, "ore": 2})) == 327 + 96**4 + 2
-    assert encode(CounterTrade({}, {})) == 327 + 96**5
-    assert encode(CounterTrade({"lumber": 1}, {"ore": 1})) == 327 + 96**5 + 96**4 * 96**5 + 1
-    assert encode(OfferTrade({}, {}, to=0)) == 327 + 96**5 + 96**10
-    assert encode(OfferTrade({"ore": 1}, {"wool": 2}, to=2)) == 327 + 96**5 + 96**10 + (
+    assert cw.encode(cw.Discard({})) == 327
+    assert cw.encode(cw.Discard({"ore": 1})) == 328
+    assert cw.encode(cw.Discard({"lumber": 1, "ore": 2})) == 327 + 96**4 + 2
+    assert cw.encode(cw.CounterTrade({}, {})) == 327 + 96**5
+    assert cw.encode(cw.CounterTrade({"lumber": 1}, {"ore": 1})) == 327 + 96**5 + 96**4 * 96**5 + 1
+    assert cw.encode(cw.OfferTrade({}, {}, to=0)) == 327 + 96**5 + 96**10
+    assert cw.encode(cw.OfferTrade({"ore": 1}, {"wool": 2}, to=2)) == 327 + 96**5 + 96**10 + (
         (2 * 96**5 + 1) * 96**5 + 2 * 96**2
     )
-    assert encode(OfferTrade({}, {})) == 327 + 96**5 + 96**10 + 4 * 96**10  # to everyone
+    assert cw.encode(cw.OfferTrade({}, {})) == 327 + 96**5 + 96**10 + 4 * 96**10  # to everyone
 
 
 def test_play_passes_clockwise_and_wraps_around() -> None:
-    game = Game(["Ada", "Bo", "Cy"], seed=3, first=1)
+    game = cw.Game(["Ada", "Bo", "Cy"], seed=3, first=1)
     play_setup(game, SETUP4[:6])
     seats = []
     for _ in range(4):
         seats.append(game.turn_player.seat)
-        game.step(RollDice(), dice=(1, 1))
-        game.step(EndTurn())
+        game.step(cw.RollDice(), dice=(1, 1))
+        game.step(cw.EndTurn())
     assert seats == [1, 2, 0, 1]
     assert game.turn == 5
 
 
 def test_restore_puts_an_earlier_fork_back_in_place() -> None:
-    game = Game(seed=4)
+    game = cw.Game(seed=4)
     game.play("random", until=lambda g: g.turn >= 3)
     snapshot = game.fork()
     saved, log = game.to_json(), game.log
@@ -348,4 +321,4 @@ def test_restore_puts_an_earlier_fork_back_in_place() -> None:
     game.play("random", until=lambda g: g.turn >= 4)  # the restored game plays on
     assert snapshot.to_json() == saved, "restoring copies the snapshot; it stays untouched"
     with pytest.raises(ValueError, match="fork of this same game"):
-        game.restore(Game(seed=5))
+        game.restore(cw.Game(seed=5))

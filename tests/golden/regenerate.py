@@ -17,51 +17,33 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from catan_widget import (
-    BuildCity,
-    BuildRoad,
-    BuyDevelopmentCard,
-    ConfirmTrade,
-    CounterTrade,
-    DeclineTrade,
-    Discard,
-    EndTurn,
-    Game,
-    MaritimeTrade,
-    MoveRobber,
-    OfferTrade,
-    PlayKnight,
-    PlayMonopoly,
-    PlayRoadBuilding,
-    PlayYearOfPlenty,
-    RollDice,
-)
+import catan_widget as cw
 from catan_widget.engine.topology import EDGE_BETWEEN
 
 HERE = Path(__file__).resolve().parent
 
 
-def beginner_4p_random() -> Game:
+def beginner_4p_random() -> cw.Game:
     """Four random bots on the beginner board."""
-    return Game(["Ada", "Bo", "Cy", "Di"], seed=2024, board="beginner").play("random")
+    return cw.Game(["Ada", "Bo", "Cy", "Di"], seed=2024, board="beginner").play("random")
 
 
-def random_3p_greedy() -> Game:
+def random_3p_greedy() -> cw.Game:
     """Three greedy bots on a random board."""
-    return Game(["Ada", "Bo", "Cy"], seed=77, board="random").play("greedy")
+    return cw.Game(["Ada", "Bo", "Cy"], seed=77, board="random").play("greedy")
 
 
-def _road(a: int, b: int) -> BuildRoad:
-    return BuildRoad(EDGE_BETWEEN[(a, b)])
+def _road(a: int, b: int) -> cw.BuildRoad:
+    return cw.BuildRoad(EDGE_BETWEEN[(a, b)])
 
 
-def staged_scripted() -> Game:
+def staged_scripted() -> cw.Game:
     """A staged position on the beginner board played with scripted dice, draws and steals:
     knight and Largest Army, production, a city, a domestic trade with a counter-offer, a 3:1
     harbor trade, a 7 with discards and a steal, monopoly, year of plenty, road building into
     Longest Road, and the win.
     """
-    game = Game(["Ada", "Bo", "Cy", "Di"], seed=5, board="beginner", first=0)
+    game = cw.Game(["Ada", "Bo", "Cy", "Di"], seed=5, board="beginner", first=0)
     game.stage(
         free_placement=True,
         settlements={0: [12, 41, 0], 1: [26, 44], 2: [14, 39], 3: [18, 47]},
@@ -84,34 +66,34 @@ def staged_scripted() -> Game:
     )
     script: list[tuple[object, dict[str, object]]] = [
         # Ada: a knight before the roll (her third: Largest Army), robbing Bo's ore
-        (PlayKnight(), {}),
-        (MoveRobber(11, 1), {"steal": "ore"}),
-        (RollDice(), {"dice": (4, 4)}),  # 8: hex 11 is robbed; hex 12 pays Cy lumber
-        (BuildCity(12), {}),
-        (OfferTrade({"lumber": 1}, {"grain": 1}), {}),
-        (DeclineTrade(), {}),  # Bo
-        (CounterTrade({"grain": 1}, {"lumber": 1, "brick": 1}), {}),  # Cy
-        (DeclineTrade(), {}),  # Di
-        (ConfirmTrade(2), {}),
-        (MaritimeTrade("wool", "ore"), {}),  # 3:1 at the harbor of her coastal settlement on the 10 ore
-        (EndTurn(), {}),
+        (cw.PlayKnight(), {}),
+        (cw.MoveRobber(11, 1), {"steal": "ore"}),
+        (cw.RollDice(), {"dice": (4, 4)}),  # 8: hex 11 is robbed; hex 12 pays Cy lumber
+        (cw.BuildCity(12), {}),
+        (cw.OfferTrade({"lumber": 1}, {"grain": 1}), {}),
+        (cw.DeclineTrade(), {}),  # Bo
+        (cw.CounterTrade({"grain": 1}, {"lumber": 1, "brick": 1}), {}),  # Cy
+        (cw.DeclineTrade(), {}),  # Di
+        (cw.ConfirmTrade(2), {}),
+        (cw.MaritimeTrade("wool", "ore"), {}),  # 3:1 at the harbor of her coastal settlement on the 10 ore
+        (cw.EndTurn(), {}),
         # Bo: a 7 — Bo (8 cards) discards 4, then robs Ada
-        (RollDice(), {"dice": (3, 4)}),
-        (Discard({"ore": 2, "wool": 2}), {}),
-        (MoveRobber(0, 0), {"steal": "lumber"}),
-        (EndTurn(), {}),
+        (cw.RollDice(), {"dice": (3, 4)}),
+        (cw.Discard({"ore": 2, "wool": 2}), {}),
+        (cw.MoveRobber(0, 0), {"steal": "lumber"}),
+        (cw.EndTurn(), {}),
         # Cy: a 5, then monopoly on wool
-        (RollDice(), {"dice": (2, 3)}),
-        (PlayMonopoly("wool"), {}),
-        (EndTurn(), {}),
+        (cw.RollDice(), {"dice": (2, 3)}),
+        (cw.PlayMonopoly("wool"), {}),
+        (cw.EndTurn(), {}),
         # Di: a 12, year of plenty, buys a card
-        (RollDice(), {"dice": (6, 6)}),
-        (PlayYearOfPlenty("wool", "ore"), {}),
-        (BuyDevelopmentCard(), {"card": "victory_point"}),
-        (EndTurn(), {}),
+        (cw.RollDice(), {"dice": (6, 6)}),
+        (cw.PlayYearOfPlenty("wool", "ore"), {}),
+        (cw.BuyDevelopmentCard(), {"card": "victory_point"}),
+        (cw.EndTurn(), {}),
         # Ada: road building to a 5-road chain: Longest Road and the tenth point
-        (RollDice(), {"dice": (5, 5)}),
-        (PlayRoadBuilding(), {}),
+        (cw.RollDice(), {"dice": (5, 5)}),
+        (cw.PlayRoadBuilding(), {}),
         (_road(28, 33), {}),
         (_road(33, 38), {}),
     ]
@@ -120,7 +102,7 @@ def staged_scripted() -> Game:
     return game
 
 
-GAMES: dict[str, Callable[[], Game]] = {
+GAMES: dict[str, Callable[[], cw.Game]] = {
     "beginner_4p_random": beginner_4p_random,
     "random_3p_greedy": random_3p_greedy,
     "staged_scripted": staged_scripted,
