@@ -52,7 +52,8 @@ export function bannerText(state: GameState): string {
     case "trade_confirm":
       return `${turn}: confirm or cancel the trade`;
     case "game_over":
-      return state.winner != null ? `${nameOf(state, state.winner)} wins the game!` : "Game over";
+      if (state.winner == null) return "Game over";
+      return nameOf(state, state.winner) === "You" ? "You win the game!" : `${nameOf(state, state.winner)} wins the game!`;
     default:
       return `${who} to play`;
   }
@@ -142,7 +143,9 @@ function playerPanel(p: PlayerState, state: GameState, board: Board): HTMLElemen
       state.winner === p.seat ? h("span", { class: "cw-badge cw-badge-winner", title: "Winner" }, "Winner") : null,
       p.longest_road ? h("span", { class: "cw-badge cw-badge-road", title: "Longest Road: 2 VP" }, "Longest Road") : null,
       p.largest_army ? h("span", { class: "cw-badge cw-badge-army", title: "Largest Army: 2 VP" }, "Largest Army") : null,
-      h("span", { class: "cw-vp", title: vpTitle }, h("b", {}, String(p.vp)), p.vp_hidden ? h("small", {}, `+${p.vp_hidden}`) : null, " VP"),
+      state.phase === "game_over"
+        ? h("span", { class: "cw-vp", title: `${p.vp + (p.vp_hidden ?? 0)} victory points` }, h("b", {}, String(p.vp + (p.vp_hidden ?? 0))), " VP")
+        : h("span", { class: "cw-vp", title: vpTitle }, h("b", {}, String(p.vp)), p.vp_hidden ? h("small", {}, `+${p.vp_hidden}`) : null, " VP"),
     ),
     hand(p),
     devCards(p),
@@ -308,12 +311,36 @@ function select(setting: keyof Settings, cls: string, title: string, options: [s
 }
 
 /**
+ * The hot-seat hand-over screen over the board: every hand is hidden (Python sends none) until
+ * the next human clicks; the click sets `ready_seat` to that seat.
+ */
+export function handover(state: GameState): HTMLElement | null {
+  const next = state.handover;
+  if (!next) return null;
+  return h(
+    "div",
+    { class: "cw-handover", role: "dialog", "aria-label": `Pass to ${next.name}` },
+    h("div", { class: "cw-handover-title" }, `Pass to ${next.name}`),
+    h("p", {}, "Every hand is hidden until then."),
+    h("button", { type: "button", class: "cw-btn cw-primary", "data-setting": "ready_seat", "data-value": String(next.seat) }, `${next.name}, click when ready`),
+  );
+}
+
+/**
  * The settings traits as controls (`data-setting` = the trait's name): whose hand to show, the
  * pips overlay, the bots' pace and the colour theme. They show the traits, not `state`.
  */
 export function viewControls(state: GameState, settings: Settings): HTMLElement {
-  const seats = state.players.map((p): [string, string] => [String(p.seat), p.name]);
-  const view = select("view", "cw-view-select", "Whose hand to show", [["auto", "Automatic"], ["-1", "Teacher (all hands)"], ...seats], settings.view == null ? "auto" : String(settings.view));
+  let seats = state.players.map((p): [string, string] => [String(p.seat), p.name]);
+  let teacher: [string, string][] = [["-1", "Teacher (all hands)"]];
+  // hot-seat: only the acting human's view (Python refuses the others unless teacher=True,
+  // which shows every hand: viewer -1)
+  if (state.players.filter((p) => p.kind === "human").length > 1 && state.viewer !== -1) {
+    const acting = state.players[state.current];
+    seats = acting && acting.kind === "human" && state.phase !== "game_over" && !state.handover ? [[String(acting.seat), acting.name]] : [];
+    teacher = [];
+  }
+  const view = select("view", "cw-view-select", "Whose hand to show", [["auto", "Automatic"], ...teacher, ...seats], settings.view == null ? "auto" : String(settings.view));
   const on = settings.show_pips;
   const out = h(
     "div",

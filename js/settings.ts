@@ -1,6 +1,6 @@
 /**
  * The settings traits (`bot_delay`, `view`, `show_pips`, `theme`, `bots_paused`, `show_ids`,
- * `show_counting`, `replay_at`, `bot_level`, `hint_request`): read from the model with
+ * `show_counting`, `replay_at`, `bot_level`, `hint_request`, `ready_seat`): read from the model with
  * defaults, and parsed from the values of their form controls. The widget writes them back
  * with `model.set(name, value); model.save_changes()`; Python validates them.
  */
@@ -8,7 +8,7 @@ import type { BotLevel, Settings, Theme } from "./types";
 
 export const THEMES: readonly Theme[] = ["auto", "light", "dark"];
 /** The names of the settings traits (the widget redraws on `change:<name>`). */
-export const SETTING_NAMES: readonly (keyof Settings)[] = ["bot_delay", "view", "show_pips", "theme", "bots_paused", "show_ids", "show_counting", "replay_at", "bot_level", "hint_request"];
+export const SETTING_NAMES: readonly (keyof Settings)[] = ["bot_delay", "view", "show_pips", "theme", "bots_paused", "show_ids", "show_counting", "replay_at", "bot_level", "hint_request", "ready_seat"];
 
 /** The bot menu's levels and their labels. */
 export const BOT_LEVELS: readonly [BotLevel, string][] = [["easy", "Easy"], ["normal", "Normal"], ["hard", "Hard"]];
@@ -27,6 +27,7 @@ export const DEFAULT_SETTINGS: Settings = {
   replay_at: null,
   bot_level: "normal",
   hint_request: 0,
+  ready_seat: null,
 };
 
 function isLevel(v: unknown): v is BotLevel {
@@ -54,6 +55,7 @@ export function normalizeSettings(raw: Partial<Record<keyof Settings, unknown>>)
     replay_at: finite(raw.replay_at) && raw.replay_at >= 0 ? Math.floor(raw.replay_at) : null,
     bot_level: isLevel(raw.bot_level) ? raw.bot_level : DEFAULT_SETTINGS.bot_level,
     hint_request: finite(raw.hint_request) && raw.hint_request >= 0 ? Math.floor(raw.hint_request) : 0,
+    ready_seat: finite(raw.ready_seat) && raw.ready_seat >= 0 ? Math.floor(raw.ready_seat) : null,
   };
 }
 
@@ -89,6 +91,10 @@ export function parseSetting(name: string | null | undefined, value: string): Se
       return isTheme(value) ? { name, value } : null;
     case "bot_level":
       return isLevel(value) && value !== "" ? { name, value } : null;
+    case "ready_seat": {
+      const seat = num(value);
+      return seat === undefined || seat < 0 ? null : { name, value: Math.floor(seat) };
+    }
     case "hint_request": {
       const n = num(value);
       return n === undefined || n < 0 ? null : { name, value: Math.floor(n) };

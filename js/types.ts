@@ -154,6 +154,8 @@ export interface GameState {
   winner: number | null;
   log: string[];
   error: string | null;
+  /** hot-seat: the screen passes to this human (every hand hidden) until `ready_seat` is set */
+  handover?: { seat: number; name: string } | null;
 }
 
 /** Every action the front-end may send (the `action` of an intent): the engine's actions in
@@ -234,6 +236,8 @@ export interface Settings {
   bot_level: BotLevel;
   /** raised by the Hint button: each new value asks Python for the acting human's best move */
   hint_request: number;
+  /** hot-seat hand-over: the seat that took the screen (Python sets it back to null) */
+  ready_seat: number | null;
 }
 
 export type BotLevel = "" | "easy" | "normal" | "hard";

@@ -47,6 +47,7 @@ export function render({ model, el }: RenderArgs): () => void {
   const toastSlot = slot("cw-toast-slot");
   const noteSlot = slot("cw-note-slot");
   const overlaySlot = slot("cw-overlay-slot");
+  const handoverSlot = slot("cw-handover-slot");
   const dialogSlot = slot("cw-dialog-slot");
   const actionsSlot = slot("cw-actions-slot");
   const viewSlot = slot("cw-view-slot");
@@ -68,7 +69,7 @@ export function render({ model, el }: RenderArgs): () => void {
       { class: "cw-main" },
       bannerSlot,
       replaySlot,
-      h("div", { class: "cw-board-wrap" }, view.svg, toastSlot, overlaySlot, waiting),
+      h("div", { class: "cw-board-wrap" }, view.svg, toastSlot, overlaySlot, handoverSlot, waiting),
       actionsSlot,
       noteSlot,
       dialogSlot,
@@ -104,6 +105,7 @@ export function render({ model, el }: RenderArgs): () => void {
       replay_at: model.get("replay_at"),
       bot_level: model.get("bot_level"),
       hint_request: model.get("hint_request"),
+      ready_seat: model.get("ready_seat"),
     });
   const idsCache = new WeakMap<Board, SVGGElement>();
 
@@ -159,6 +161,8 @@ export function render({ model, el }: RenderArgs): () => void {
     fill(toastSlot, panels.toast(state, ui.dismissed));
     fill(noteSlot, panels.note(ui.note));
     fill(overlaySlot, boardOverlay(ui, ctx, board));
+    fill(handoverSlot, panels.handover(state));
+    root.classList.toggle("cw-handing-over", !!state.handover);
     const point = ui.pending ? placementPoint(board, ui.pending) : null;
     overlaySlot.classList.toggle("cw-top", !!point && point.y > 0.5);
     fill(dialogSlot, dialogArea(ui, ctx, board));
@@ -166,7 +170,7 @@ export function render({ model, el }: RenderArgs): () => void {
     const shownHint = currentHint(model.get("hint"), state);
     actionsSlot.append(hintBar(legal, ctx.settings, shownHint));
     drawHintMark(view.overlayLayer, board, shownHint);
-    const seats = JSON.stringify([state.players.map((p) => [p.seat, p.name, p.kind]), ctx.settings]);
+    const seats = JSON.stringify([state.players.map((p) => [p.seat, p.name, p.kind]), ctx.settings, state.current, state.viewer, state.phase, state.handover ?? null]);
     fillIfChanged(viewSlot, seats, () => {
       const controls = panels.viewControls(state, ctx.settings);
       const level = levelSelect(state, ctx.settings);

@@ -46,7 +46,9 @@ class Board:
     """A layout: ``terrain[h]`` (index into TERRAINS), ``number[h]`` (0 on the desert) and
     ``harbors[i]`` (GENERIC or a resource id) for harbor position ``i``.
 
-    Derived lookups (``hexes_by_number``, ``node_harbor``, ``desert``) are computed once.
+    Derived lookups (``hexes_by_number``, ``node_harbor``, ``harbor_bits``: the two nodes and
+    the kind bit of each harbor,
+    ``1 << resource`` or ``1 << 5`` for a generic one;, ``desert``) are computed once.
     """
 
     terrain: tuple[int, ...]
@@ -54,6 +56,7 @@ class Board:
     harbors: tuple[int, ...]
     hexes_by_number: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     node_harbor: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
+    harbor_bits: tuple[tuple[int, int, int], ...] = field(init=False, repr=False, compare=False)
     desert: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -74,6 +77,10 @@ class Board:
             node_harbor[a] = node_harbor[b] = self.harbors[position]
         object.__setattr__(self, "hexes_by_number", by_number)
         object.__setattr__(self, "node_harbor", tuple(node_harbor))
+        bits = tuple(
+            (a, b, 1 << (5 if kind == GENERIC else kind)) for (a, b), kind in zip(HARBOR_NODES, self.harbors)
+        )
+        object.__setattr__(self, "harbor_bits", bits)
         object.__setattr__(self, "desert", self.terrain.index(DESERT))
 
     def resource(self, hex_id: int) -> int | None:

@@ -28,11 +28,11 @@ from .phases import (
 from .phases import (
     ROAD_BUILDING as ROAD_BUILDING_PHASE,
 )
-from .robber import robber_hexes, victims_at
+from .robber import robber_hexes, victim_masks
 from .rules import Rules
 from .state import EMPTY, State
 from .topology import NODE_EDGES
-from .trade import confirmable, maritime_rates
+from .trade import confirmable, harbor_rates
 
 _ROLL: Final = ac.RollDice()
 _END: Final = ac.EndTurn()
@@ -76,10 +76,12 @@ def legal_actions(s: State, board: Board, rules: Rules) -> list[ac.Action]:
         return [_ROADS[e] for e in road_spots(s, p)]
     if phase == MOVE_ROBBER:
         out = []
+        masks = victim_masks(s)
+        seats = range(s.n)
         for h in robber_hexes(s, board, rules):
-            victims = victims_at(s, h)
-            if victims:
-                out.extend(_ROBBER[(h, v)] for v in victims)
+            mask = masks[h]
+            if mask:
+                out.extend(_ROBBER[(h, v)] for v in seats if mask >> v & 1)
             else:
                 out.append(_ROBBER[(h, None)])
         return out
@@ -111,7 +113,7 @@ def _main(s: State, board: Board, rules: Rules, p: int) -> list[ac.Action]:
         out.append(_BUY)
     _dev_plays(s, p, out)
     if max(hand) >= 2 and not (rules.strict_phases and s.built):  # no bank rate is below 2
-        rates = maritime_rates(s, board, p)
+        rates = harbor_rates(s, board, p)
         bank = s.bank
         for give in range(5):
             if hand[give] >= rates[give]:

@@ -9,7 +9,7 @@ from .phases import MAIN, MOVE_ROBBER, ROLL
 from .rules import Rules
 from .scoring import public_vp
 from .state import EMPTY, State
-from .topology import HEX_COUNT, HEX_NODES
+from .topology import HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_HEXES
 
 
 def robber_hexes(s: State, board: Board, rules: Rules) -> list[int]:
@@ -41,6 +41,21 @@ def victims_at(s: State, hex_id: int) -> list[int]:
             victims.append(q)
     victims.sort()
     return victims
+
+
+def victim_masks(s: State) -> list[int]:
+    """For every hex, the opponents of the acting seat with a building on it, as a bitmask
+    (bit ``q`` for seat ``q``); one pass over the nodes instead of :func:`victims_at` per hex.
+    """
+    owner, me = s.node_owner, s.current
+    masks = [0] * HEX_COUNT
+    for n in range(NODE_COUNT):
+        q = owner[n]
+        if q not in (EMPTY, me):
+            bit = 1 << q
+            for h in NODE_HEXES[n]:
+                masks[h] |= bit
+    return masks
 
 
 def check_move_robber(s: State, board: Board, rules: Rules, hex_id: int, victim: int | None) -> None:

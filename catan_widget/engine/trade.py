@@ -9,29 +9,40 @@ from __future__ import annotations
 
 from typing import Final
 
-from .board import GENERIC, Board
+from .board import Board
 from .constants import RESOURCES, cards_text
 from .errors import IllegalActionError
 from .events import Events
 from .phases import ACCEPTED, COUNTERED, MAIN, PENDING, ROLL, TRADE_CONFIRM, TRADE_RESPONSE, not_now
 from .rules import Rules
 from .state import State
-from .topology import HARBOR_NODES
 
 _NO_CARDS: Final = (0, 0, 0, 0, 0)
 
 
+def _rate_row(mask: int) -> tuple[int, ...]:
+    base = 3 if mask & 32 else 4
+    return tuple(2 if mask >> r & 1 else base for r in range(5))
+
+
+_RATE_TABLE: Final = tuple(_rate_row(mask) for mask in range(64))
+"""Bank rates per resource by the set of harbor kinds held (bit r: the 2:1 harbor of resource
+r; bit 5: a generic 3:1 harbor)."""
+
+
+def harbor_rates(s: State, board: Board, p: int) -> tuple[int, ...]:
+    """:func:`maritime_rates` as a shared tuple (read-only callers)."""
+    owner = s.node_owner
+    mask = 0
+    for a, b, bit in board.harbor_bits:
+        if owner[a] == p or owner[b] == p:
+            mask |= bit
+    return _RATE_TABLE[mask]
+
+
 def maritime_rates(s: State, board: Board, p: int) -> list[int]:
     """The best bank rate per resource for seat ``p``: 4, 3 (generic harbor) or 2."""
-    rates = [4] * 5
-    owner = s.node_owner
-    for (a, b), kind in zip(HARBOR_NODES, board.harbors):
-        if owner[a] == p or owner[b] == p:
-            if kind == GENERIC:
-                rates = [min(x, 3) for x in rates]
-            else:
-                rates[kind] = 2
-    return rates
+    return list(harbor_rates(s, board, p))
 
 
 def require_trading(s: State, rules: Rules, what: str) -> None:
@@ -51,7 +62,7 @@ def check_maritime(s: State, board: Board, rules: Rules, p: int, give: int, get:
     require_trading(s, rules, "trade")
     if give == get:
         raise IllegalActionError("No trading like for like: give and get must differ.")
-    rate = maritime_rates(s, board, p)[give]
+    rate = harbor_rates(s, board, p)[give]
     if s.hands[p][give] < rate:
         raise IllegalActionError(f"Maritime trade needs {rate} {RESOURCES[give]} (your best rate).")
     if s.bank[get] == 0:

@@ -184,6 +184,13 @@ def view_seat(value: object, n: int) -> int | None:
     )
 
 
+def handover_seat(value: object, n: int) -> int | None:
+    """``value`` as the seat that took the screen at a hot-seat hand-over (0..n-1) or None."""
+    if value is None or (type(value) is int and 0 <= value < n):
+        return value
+    raise ValueError(f"ready_seat must be a seat number 0..{n - 1} or null, got {short(value)}")
+
+
 def delay_seconds(value: object) -> float:
     """``value`` as a pause between bot moves, 0..MAX_BOT_DELAY seconds; raises ValueError."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= MAX_BOT_DELAY:

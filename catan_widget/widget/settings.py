@@ -5,7 +5,8 @@ view, None for automatic), ``show_pips``, ``theme`` ("auto", "light", "dark") an
 ``bots_paused``; ``show_ids`` (the ids of hexes, corners and paths written on the board),
 ``show_counting`` (the viewing seat's card counting of each opponent), ``replay_at`` (None
 while playing, else the replayed position: see :mod:`.replay`), and ``bot_level`` and
-``hint_request`` (the bot menu and the Hint button: see :mod:`.hints`).  The front-end may
+``hint_request`` (the bot menu and the Hint button: see :mod:`.hints`); ``ready_seat`` (in
+hot-seat, the human who took the screen at the hand-over: see ``CatanWidget``).  The front-end may
 set these and nothing else: any other key it sends, or a bad value, is refused, logged, shown in
 the widget, and the trait is sent back as it was.
 """
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 from .hints import check_level, check_request
-from .protocol import clip, delay_seconds, flag, short, theme_name, view_seat
+from .protocol import clip, delay_seconds, flag, handover_seat, short, theme_name, view_seat
 
 logger = logging.getLogger("catan_widget")
 logger.addHandler(logging.NullHandler())
@@ -38,6 +39,7 @@ SETTINGS = (
     "replay_at",
     "bot_level",
     "hint_request",
+    "ready_seat",
 )
 """The traits the front-end may set; every other key it sends is refused."""
 
@@ -53,8 +55,11 @@ class Settings(traitlets.HasTraits):
     show_ids = traitlets.Bool(False).tag(sync=True)
     show_counting = traitlets.Bool(False).tag(sync=True)
     replay_at = traitlets.Int(None, allow_none=True).tag(sync=True)
+    ready_seat = traitlets.Int(None, allow_none=True).tag(sync=True)
     _closed: bool
     _game: Game
+    _kinds: list[str]
+    _teacher: bool
 
     if TYPE_CHECKING:  # provided by the widget (and ipywidgets' Widget)
 
@@ -81,11 +86,28 @@ class Settings(traitlets.HasTraits):
             "replay_at": self._check_replay_at,
             "bot_level": check_level,
             "hint_request": check_request,
+            "ready_seat": lambda v: handover_seat(v, len(self._game.names)),
         }
         try:
             return checks[name](value)
         except ValueError as exc:
             raise traitlets.TraitError(str(exc)) from None
+
+    def _check_private_view(self, value: Any) -> None:
+        """In hot-seat (two humans or more) the front-end may pick only the acting human's view
+        (or automatic): another human's hand or the teacher's view would show an opponent's
+        cards at a shared screen.  A notebook that wants that asks for ``teacher=True``.
+        """
+        humans = [i for i, kind in enumerate(self._kinds) if kind == "human"]
+        if value is None or len(humans) < 2 or self._teacher:
+            return
+        g = self._game
+        acting = g.current_seat if g.current_seat in humans and not g.is_over else None
+        if value != acting:
+            raise traitlets.TraitError(
+                "in hot-seat only the view of the player who must act can be picked "
+                "(a teacher's view needs teacher=True in Python)"
+            )
 
     @traitlets.validate(*SETTINGS)
     def _valid_setting(self, proposal: Any) -> Any:
@@ -106,6 +128,8 @@ class Settings(traitlets.HasTraits):
                 continue
             try:
                 self._check_setting(key, value)
+                if key == "view":
+                    self._check_private_view(value)
             except traitlets.TraitError as exc:
                 bad[key] = f"{key}: {exc}"
                 continue

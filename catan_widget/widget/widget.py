@@ -135,6 +135,7 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
         self._bots: dict[int, Bot] = bots
         self._teacher = bool(teacher)
         self._viewed_by: int | None = None
+        self._shown_seat: int | None = None  # hot-seat: the human who last took the screen
         self._version = 0
         self._fault: str | None = None
         self._busy = False
@@ -144,6 +145,7 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
         game.subscribe(self._watch)
         self.on_msg(self._on_msg)
         self.board = board
+        self._shown_seat = self._acting_human()
         self._ready = True
         self._publish()
         self._start()
@@ -180,6 +182,19 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
             if change["name"] == "replay_at" and change["new"] is None:
                 self._start()
 
+    @traitlets.observe("ready_seat")
+    def _ready_seat_changed(self, change: Any) -> None:
+        """Hot-seat hand-over: the human who must act took the screen (a stale seat is ignored)."""
+        seat = change["new"]
+        if seat is None or not self._ready:
+            return
+        if seat == self._handover():
+            self._shown_seat = seat
+        self._ready = False
+        self.ready_seat = None  # ready for the next hand-over (the front-end is told)
+        self._ready = True
+        self._publish()
+
     @traitlets.observe("bot_delay", "bots_paused")
     def _bots_setting_changed(self, change: Any) -> None:
         if change["name"] == "bots_paused" and not change["new"]:
@@ -211,6 +226,7 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
         game.subscribe(self._watch)
         self._undo = UndoStack()
         self._fault = None
+        self._shown_seat = self._acting_human()
         self.board = board_json(game, self._colors)
         self._publish()
         self._start()
@@ -303,6 +319,10 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
                 raise IntentError("This board is closed: it takes no more moves.")
             if self.replay_at is not None:
                 raise IntentError("This is a replay: it takes no moves (leave the replay to play on).")
+            handover = self._handover()
+            if handover is not None:
+                name = self._game.names[handover]
+                raise IntentError(f"Pass the screen to {name} first: {name} clicks when ready.", logging.INFO)
             intent = parse_intent(msg, version=self._version, game=self._game, humans=self.humans)
             if intent.kind == "undo":
                 self._take_back()
@@ -412,7 +432,18 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
             return TEACHER
         if len(humans) == 1:
             return humans[0]
+        if self._handover() is not None:
+            return None  # nobody's hand until the next human takes the screen
         return self._acting_human()
+
+    def _handover(self) -> int | None:
+        """In hot-seat, the human who must act next but has not taken the screen yet (every hand
+        is hidden and no move is taken until the front-end sets ``ready_seat`` to that seat).
+        """
+        if self._teacher or self.view is not None or len(self.humans) < 2 or self._replaying():
+            return None
+        acting = self._acting_human()
+        return None if acting is None or acting == self._shown_seat else acting
 
     def _expire_view(self) -> None:
         """In hot-seat, a view picked by one human ends when another human must act."""
@@ -429,9 +460,11 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
         self._version += 1
         if not self._replaying():  # a replay is watched: no hand-over between seats
             self._expire_view()
-        g, acting = self._shown(), None if self._replaying() else self._acting_human()
+        handover = self._handover()
+        g, acting = self._shown(), None if self._replaying() or handover is not None else self._acting_human()
         viewer = self._current_viewer()
         state = state_json(g, viewer, self._kinds, version=self._version, error=error or self._fault)
+        state["handover"] = None if handover is None else {"seat": handover, "name": g.names[handover]}
         if self.show_counting and viewer is not None and viewer >= 0:
             counting_json(g.observe(viewer, legal=False), state["players"])
         legal = legal_json(

@@ -158,6 +158,42 @@ describe("bank, dice, histogram, log, toast", () => {
     expect(panels.toast(state, null)).toBeNull();
   });
 
+  it("in hot-seat offers only the acting human's view (every seat with the teacher's view)", () => {
+    const { state, settings } = loadSample();
+    state.players[1].kind = "human";
+    state.current = 0;
+    const options = (): string[] => [...(panels.viewControls(state, settings).querySelector('select[data-setting="view"]') as HTMLSelectElement).options].map((o) => o.value);
+    expect(options()).toEqual(["auto", "0"]);
+    state.handover = { seat: 1, name: state.players[1].name };
+    expect(options()).toEqual(["auto"]);
+    state.handover = null;
+    state.viewer = -1;
+    expect(options()).toEqual(["auto", "-1", "0", "1", "2", "3"]);
+  });
+
+  it("at the end every player's VP is the final total (hidden points included)", () => {
+    const { state, board } = loadSample();
+    state.players[0].vp = 9;
+    state.players[0].vp_hidden = 1;
+    const vp = (): string | null | undefined => panels.players(state, board).querySelector('.cw-player[data-seat="0"] .cw-vp')?.textContent;
+    expect(vp()).toBe("9+1 VP");
+    state.phase = "game_over";
+    state.winner = 0;
+    expect(vp()).toBe("10 VP");
+  });
+
+  it("the hot-seat hand-over screen names the next human and sets ready_seat", () => {
+    const { state } = loadSample();
+    expect(panels.handover(state)).toBeNull();
+    state.handover = { seat: 1, name: "Bo" };
+    const el = panels.handover(state) as HTMLElement;
+    expect(el.querySelector(".cw-handover-title")?.textContent).toBe("Pass to Bo");
+    const button = el.querySelector("button") as HTMLElement;
+    expect(button.textContent).toBe("Bo, click when ready");
+    expect(button.getAttribute("data-setting")).toBe("ready_seat");
+    expect(button.getAttribute("data-value")).toBe("1");
+  });
+
   it("offers the teacher view and every seat in the view selector, showing the view trait", () => {
     const { state, settings } = loadSample();
     const el = panels.viewControls(state, settings);

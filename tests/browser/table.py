@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
@@ -126,6 +127,21 @@ class Table:
     def log(self) -> Locator:
         """The log lines."""
         return self.root.locator(".cw-log-list li")
+
+    def take_screen(self, name: str, timeout: float = WAIT_MS, shot: Path | None = None) -> None:
+        """Hot-seat hand-over: every hand is hidden until ``name`` clicks "ready"; click it
+        (after a screenshot of the hand-over screen to ``shot``, if given).
+        """
+        button = self.root.get_by_role("button", name=f"{name}, click when ready")
+        expect(button).to_be_visible(timeout=timeout)
+        expect(self.root.locator(".cw-handover-title")).to_have_text(f"Pass to {name}")
+        hands = self.root.locator(".cw-player .cw-hand")
+        expect(hands).to_have_count(len(self.root.locator(".cw-player").all()))
+        expect(self.root.locator(".cw-player .cw-hand[data-hidden='true']")).to_have_count(hands.count())
+        if shot is not None:
+            self.root.screenshot(path=shot)
+        button.click()
+        expect(button).to_have_count(0)
 
     def hand(self, seat: int) -> Locator:
         """The hand shown in ``seat``'s player panel (detailed or hidden)."""

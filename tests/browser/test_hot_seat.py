@@ -1,7 +1,9 @@
 """Hot-seat in JupyterLab: two humans share the screen with two bots.
 
 The hand of the human who must act is shown card by card; the other human's only as a count;
-the shown hand follows the acting seat from placement to placement and from turn to turn.
+the shown hand follows the acting seat from placement to placement and from turn to turn, with a
+hand-over screen ("Pass to Bo — Bo, click when ready") hiding every hand in between; the View
+menu offers only the acting human's view.
 """
 
 from __future__ import annotations
@@ -66,10 +68,12 @@ def test_hot_seat_shows_only_the_acting_humans_hand(lab_page: Page, lab_server: 
     table.wait_for(seat=0, phase="setup_settlement")
     assert_view(table, lab, acting=0, other=1)
     place_pair(table, game, 0)
+    table.take_screen("Bo")
     table.wait_for(seat=1, phase="setup_settlement")
     assert_view(table, lab, acting=1, other=0)
     place_pair(table, game, 1)
     place_pair(table, game, 1)  # Bo's second settlement brings his first cards
+    table.take_screen("Ada")
     table.wait_for(seat=0, phase="setup_settlement")
     assert_view(table, lab, acting=0, other=1)
     place_pair(table, game, 0)
@@ -81,8 +85,12 @@ def test_hot_seat_shows_only_the_acting_humans_hand(lab_page: Page, lab_server: 
     table.wait_for(seat=0, phase="main")
     expect(table.log().last).to_contain_text("Ada rolled 8 (4+4)")
     table.press("end_turn")
+    table.take_screen("Bo", shot=ARTIFACTS / "test_hot_seat_handover.png")
     table.wait_for(seat=1, phase="roll")
     expect(table.banner()).to_have_text("Bo's turn — roll the dice")
+    view_menu = table.root.locator('select[data-setting="view"] option')
+    expect(view_menu).to_have_count(2)  # Automatic and Bo: no opponent's hand, no teacher view
+    expect(view_menu.nth(1)).to_have_text("Bo")
     assert_view(table, lab, acting=1, other=0)
     table.press("roll")
     table.wait_for(seat=1, phase="main")
@@ -90,6 +98,7 @@ def test_hot_seat_shows_only_the_acting_humans_hand(lab_page: Page, lab_server: 
     assert_view(table, lab, acting=1, other=0)
     table.root.screenshot(path=ARTIFACTS / "test_hot_seat.png")
     table.press("end_turn")
-    # the bots play their turns, then Ada acts again and sees her own hand
+    # the bots play their turns, then Ada takes the screen and sees her own hand
+    table.take_screen("Ada")
     table.wait_for(seat=0, phase="roll")
     assert_view(table, lab, acting=0, other=1)

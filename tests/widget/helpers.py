@@ -49,6 +49,14 @@ def send(w: CatanWidget, action: Any, version: Any = None) -> bool:
     return w.state["error"] is None
 
 
+def take_screen(w: CatanWidget, seat: int) -> None:
+    """Hot-seat hand-over: ``seat`` clicks "ready" (the front-end sets ``ready_seat``)."""
+    assert w.state["handover"] == {"seat": seat, "name": w.game.names[seat]}
+    update(w, {"ready_seat": seat})
+    assert w.state["handover"] is None
+    assert w.ready_seat is None
+
+
 def update(w: CatanWidget, state: dict[str, Any]) -> None:
     """A front-end state update (``model.set(...); model.save_changes()``), delivered the way
     ipywidgets does: a comm message with method "update", which reaches ``w.set_state(state)``.

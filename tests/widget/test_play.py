@@ -10,7 +10,7 @@ import pytest
 from catan_widget import CatanWidget, Game
 from catan_widget.engine.topology import NODE_HEXES
 
-from .helpers import NAMES, SOLO, actions, enabled, robber_options, send, spots, staged_game
+from .helpers import NAMES, SOLO, actions, enabled, robber_options, send, spots, staged_game, take_screen
 
 
 def _node_value(w: CatanWidget, node: int) -> int:
@@ -130,6 +130,9 @@ def test_hot_seat_responder_answers_in_their_seat_with_a_counter_offer() -> None
     game = staged_game(hands={"Ada": {"wool": 2, "grain": 1}, "Bo": {"ore": 2}})
     w = CatanWidget(game, {"Ada": "human", "Bo": "human", "Cy": "bot", "Di": "bot"})
     assert send(w, {"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": 1})
+    assert w.legal["seat"] is None, "no move before the hand-over to Bo"
+    assert w.state["viewer"] is None
+    take_screen(w, 1)
     assert w.legal["seat"] == 1
     assert w.legal["open"] == ["counter_trade"]
     assert {a["kind"] for a in w.legal["actions"]} == {"accept_trade", "decline_trade"}
@@ -137,6 +140,7 @@ def test_hot_seat_responder_answers_in_their_seat_with_a_counter_offer() -> None
     assert w.state["players"][0]["resources"] is None
     assert send(w, {"kind": "counter_trade", "give": {"ore": 1}, "want": {"wool": 1, "grain": 1}})
     assert w.state["trade"]["responses"] == {"1": {"give": {"ore": 1}, "want": {"wool": 1, "grain": 1}}}
+    take_screen(w, 0)
     assert w.legal["seat"] == 0
     assert actions(w, "confirm_trade") == [{"kind": "confirm_trade", "player": 1}]
     assert send(w, {"kind": "confirm_trade", "player": 1})
@@ -168,6 +172,9 @@ def test_a_responder_who_lacks_the_cards_can_only_decline_or_counter() -> None:
     game = staged_game(hands={"Ada": {"wool": 2}, "Bo": {"grain": 1}})
     w = CatanWidget(game, {"Ada": "human", "Bo": "human", "Cy": "bot", "Di": "bot"})
     assert send(w, {"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": 1})
+    assert w.legal["seat"] is None, "no move before the hand-over to Bo"
+    assert w.state["viewer"] is None
+    take_screen(w, 1)
     assert w.legal["seat"] == 1
     assert w.legal["actions"] == [{"kind": "decline_trade"}]
     assert "accept_trade" in w.legal["reasons"]

@@ -26,6 +26,7 @@ from .helpers import (
     send,
     sent_values,
     staged_game,
+    take_screen,
     update,
     wait_until,
 )
@@ -274,14 +275,30 @@ def test_bots_paused_on_a_running_loop_ends_the_task_and_unpausing_starts_it() -
     assert moving
 
 
+HOT_SEAT = {"Ada": "human", "Bo": "human", "Cy": "bot", "Di": "bot"}
+
+
+def test_in_hot_seat_the_front_end_may_pick_only_the_acting_humans_view() -> None:
+    w = CatanWidget(staged_game(phase="main"), HOT_SEAT)
+    for view in (-1, 1, 2):
+        update(w, {"view": view})
+        assert w.view is None
+        assert "only the view of the player who must act" in w.state["error"]
+        assert w.state["players"][1]["resources"] is None
+    update(w, {"view": 0})
+    assert w.view == 0
+    assert w.state["viewer"] == 0
+
+
 def test_a_view_picked_in_hot_seat_ends_when_the_next_human_must_act() -> None:
-    w = CatanWidget(staged_game(phase="main"), {"Ada": "human", "Bo": "human", "Cy": "bot", "Di": "bot"})
+    w = CatanWidget(staged_game(phase="main"), HOT_SEAT)
     sent = record_sent(w)
-    update(w, {"view": -1})
-    assert all(p["resources"] is not None for p in w.state["players"])
+    update(w, {"view": 0})
+    assert w.view == 0
     assert send(w, {"kind": "end_turn"})
-    assert w.state["viewer"] == 1
     assert w.view is None, "the view trait went back to automatic"
+    take_screen(w, 1)
+    assert w.state["viewer"] == 1
     assert w.state["players"][0]["resources"] is None
     assert sent_values(sent, "view")[-1] is None, "and the front-end was told"
 
@@ -304,3 +321,29 @@ def test_the_removed_setting_intents_are_refused() -> None:
         assert w.state["error"]
         assert action["kind"] in w.state["error"]
     assert _settings(w) == DEFAULTS
+
+
+def test_with_teacher_true_hot_seat_has_no_hand_over_and_any_view_may_be_picked() -> None:
+    w = CatanWidget(staged_game(phase="main"), HOT_SEAT, teacher=True)
+    update(w, {"view": 1})
+    assert w.view == 1
+    assert w.state["error"] is None
+    update(w, {"view": None})
+    assert send(w, {"kind": "end_turn"})
+    assert w.state["handover"] is None
+    assert w.state["viewer"] == -1
+
+
+def test_a_hand_over_refuses_moves_and_a_ready_seat_other_than_the_next_human() -> None:
+    w = CatanWidget(staged_game(phase="main"), HOT_SEAT)
+    assert send(w, {"kind": "end_turn"})
+    assert w.state["handover"] == {"seat": 1, "name": "Bo"}
+    assert w.legal["seat"] is None
+    assert w.legal["actions"] == []
+    update(w, {"ready_seat": 0})  # not the seat handed to: ignored
+    assert w.state["handover"] == {"seat": 1, "name": "Bo"}
+    for bad in (-1, 4, "1", 1.0):
+        update(w, {"ready_seat": bad})
+        assert "ready_seat" in w.state["error"]
+    take_screen(w, 1)
+    assert w.legal["seat"] == 1

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from catan_widget import BuildRoad, CatanWidget, Game
 
-from .helpers import NAMES, SOLO, deliver, enabled, intent, robber_options, send, spots, staged_game
+from .helpers import (
+    NAMES,
+    SOLO,
+    deliver,
+    enabled,
+    intent,
+    robber_options,
+    send,
+    spots,
+    staged_game,
+    take_screen,
+)
 
 
 def test_undo_takes_back_a_road_in_the_very_game_object() -> None:
@@ -94,6 +105,7 @@ def test_in_hot_seat_the_next_human_cannot_undo_the_previous_humans_move() -> No
     w = CatanWidget(game)
     assert send(w, {"kind": "build_settlement", "node": spots(w, "build_settlement")[0]})
     assert send(w, {"kind": "build_road", "edge": spots(w, "build_road")[0]})
+    take_screen(w, 1)
     assert w.legal["seat"] == 1
     assert not w.legal["undo"]
     assert w.legal["reasons"]["undo"] == "Only the player who made the last move can take it back."

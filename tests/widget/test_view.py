@@ -16,7 +16,18 @@ from catan_widget.engine.errors import IllegalActionError
 from catan_widget.widget.settings import SETTINGS
 from catan_widget.widget.view import board_json
 
-from .helpers import NAMES, SOLO, actions, enabled, mid_game, send, staged_game, wire_bytes
+from .helpers import (
+    NAMES,
+    SOLO,
+    actions,
+    enabled,
+    mid_game,
+    send,
+    staged_game,
+    take_screen,
+    update,
+    wire_bytes,
+)
 
 PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 _DATA_KEYS = {*RESOURCES, *DEV_CARDS}
@@ -95,8 +106,10 @@ def _positions() -> Iterator[tuple[str, CatanWidget]]:
     yield "discard", w
     w = CatanWidget(staged_game(hands={"Ada": {"wool": 2}, "Bo": {"ore": 2}}), HOT_SEAT_2)
     assert send(w, {"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": 1})
+    take_screen(w, 1)
     yield "trade response", w
     assert send(w, {"kind": "accept_trade"})
+    take_screen(w, 0)
     yield "trade confirm", w
     yield "mid-game", CatanWidget(mid_game(), SOLO)
     yield "a bot's turn", CatanWidget(staged_game(turn_player=1, phase="roll"), SOLO)
@@ -335,6 +348,16 @@ def test_hot_seat_shows_only_the_hand_of_the_human_who_must_act() -> None:
     w.script_dice((2, 3))
     assert send(w, {"kind": "roll"})
     assert send(w, {"kind": "end_turn"})
+    shown = [p["resources"] is not None for p in w.state["players"]]
+    assert (w.state["viewer"], shown) == (None, [False, False, False, False]), (
+        "the hand-over hides every hand"
+    )
+    assert w.legal["seat"] is None
+    assert not send(w, {"kind": "roll"}), "no move before Bo takes the screen"
+    assert "Pass the screen to Bo" in w.state["error"]
+    update(w, {"ready_seat": 2})  # a stale or wrong seat changes nothing
+    assert w.state["handover"] == {"seat": 1, "name": "Bo"}
+    take_screen(w, 1)
     shown = [p["resources"] is not None for p in w.state["players"]]
     assert (w.state["viewer"], shown) == (1, [False, True, False, False])
 
