@@ -236,18 +236,22 @@ class Game:
             return self.waiting_text()
         return why_not(Move(self.state, self.board, self.rules, p), action)
 
-    def reasons(self, seat: int | str | None = None) -> dict[str, str]:
+    def reasons(
+        self, seat: int | str | None = None, *, legal: Sequence[Action] | None = None
+    ) -> dict[str, str]:
         """Why each control is disabled now, keyed by action kind (``"build_road"``, ...), for
         ``seat`` (default: the seat that must act).  A seat that need not act gets, for every
-        control, whom the game waits for.
+        control, whom the game waits for.  ``legal``: the seat's legal actions when the caller
+        already listed them (an observation's ``legal``), so they are not listed again.
         """
         from .reasons import CONTROLS
 
         p = self.state.current if seat is None else self._seat_of(seat)
         if p != self.state.current or self.is_over:
             return dict.fromkeys(CONTROLS, self.waiting_text())
-        discarding = self.state.phase == DISCARD  # no control is a discard: skip listing them
-        legal = [] if discarding else self.legal_actions()
+        if legal is None:
+            discarding = self.state.phase == DISCARD  # no control is a discard: skip listing them
+            legal = [] if discarding else self.legal_actions()
         return control_reasons(Move(self.state, self.board, self.rules, p), legal)
 
     def open_kinds(self, seat: int) -> tuple[str, ...]:

@@ -244,7 +244,7 @@ def legal_json(
     out["discard"] = obs.players[seat].discard if discarding else 0
     out["rates"] = _named(obs.rates, RESOURCES, drop_zeros=False)
     out["undo"] = bool(undo)
-    reasons = game.reasons(seat)
+    reasons = game.reasons(seat, legal=obs.legal)  # the list the observation already holds
     if not undo:
         reasons[UNDO] = undo_reason or "Nothing to take back."
     out["reasons"] = reasons
