@@ -48,10 +48,12 @@ INTERPRETED = {
     "staging",
     "registry",
     "reasons",
+    "observed",
 }
 """Engine modules kept interpreted: the package front and the boundary modules that check user
 input (actions, saves, settings, staging, bot names), so users get the engine's own messages
-instead of mypyc's TypeErrors; they run once per call, not in the hot loops."""
+instead of mypyc's TypeErrors; they run once per call, not in the hot loops.  ``observed``
+holds the observation records, built through plain-class twins (see its docstring)."""
 
 MYPY_INI = (
     "[mypy]\nignore_missing_imports = True\nfollow_imports = silent\n"
@@ -59,7 +61,7 @@ MYPY_INI = (
 )
 """mypy settings for compiling (pyproject.toml's are for checking the whole project)."""
 
-BOTS = ("random_bot", "greedy")
+BOTS = ("random_bot", "greedy", "value", "rollout", "search")
 """Bot modules compiled with the engine (the hot loops of playouts and tournaments)."""
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .actions import Action
-from .apply import Move, apply_action
+from .apply import Move, apply_action, apply_listed
 from .board import Board, beginner_board, random_board
 from .counting import Baseline, CardCounter
 from .errors import IllegalActionError
@@ -94,6 +94,8 @@ class Game:
         self._logs_of: object = None
         self._counters: dict[int | None, CardCounter] = {}
         self._observers: list[Observer] = []
+        self._listed: tuple[State | None, int, tuple[Action, ...]] = (None, 0, ())
+        """The last legal list: for this state object at this history length (see step)."""
 
     # --- who and what -------------------------------------------------------------------------
     def _seat_of(self, who: str | int) -> int:
@@ -138,6 +140,13 @@ class Game:
     def turn(self) -> int:
         """Turn number: 0 during setup, then 1, 2, ... (each player's turn counts one)."""
         return self.state.turn
+
+    @property
+    def round(self) -> int:
+        """Round number: 0 during setup, then 1, 2, ... (a round: every seat had one turn)."""
+        from .prompts import round_number
+
+        return round_number(self.state.turn, len(self.names))
 
     @property
     def winner(self) -> PlayerView | None:
@@ -264,6 +273,16 @@ class Game:
             return f"The game is over: {self.names[self.state.winner]} won."
         return f"Waiting for {self.names[self.state.current]}."
 
+    def prompt(self, viewer: int | str | None = None) -> str:
+        """Who must act now and what, in one sentence for ``viewer`` (a seat or name; ``None``:
+        an onlooker): ``"Bot 2 offers you 1 ore for 1 wool — accept, decline or counter"``,
+        ``"Your turn — roll the dice"``, ``"A 7! Discarding: Ada (4), Bo (5)"`` (see :mod:`.prompts`).
+        """
+        from .prompts import prompt
+
+        seat = None if viewer is None or viewer == -1 else self._seat_of(viewer)
+        return prompt(self.observe(None, legal=False), seat)
+
     # --- observers -----------------------------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
         """Call ``observer(game)`` after every change: a step, a staged position, a restore."""
@@ -277,6 +296,7 @@ class Game:
 
     def changed(self) -> None:
         """Tell the observers the game changed (after editing ``game.state`` in place)."""
+        self._listed = (None, 0, ())
         for observer in list(self._observers):
             observer(self)
 
@@ -285,7 +305,9 @@ class Game:
         """Legal actions of the acting player, in a deterministic order (open-ended domestic
         trade offers and counter-offers are validated by :meth:`step` but not listed).
         """
-        return legal_actions(self.state, self.board, self.rules)
+        listed = legal_actions(self.state, self.board, self.rules)
+        self._listed = (self.state, len(self.history), tuple(listed))
+        return listed
 
     def step(
         self,
@@ -305,7 +327,7 @@ class Game:
             raise IllegalActionError(
                 f"Not an action: {action!r:.60} (use e.g. RollDice(), BuildRoad(edge=17))."
             )
-        if self.is_over:
+        if self.state.phase == GAME_OVER:
             raise IllegalActionError(self.waiting_text())
         chance: Chance | None = None
         if dice is not None or card is not None or steal is not None:
@@ -314,7 +336,11 @@ class Game:
         ev = self.events
         mark = len(ev)
         try:
-            apply_action(self.state, self.board, self.rules, action, ev, dice, card, steal)
+            state, at, listed = self._listed
+            if chance is None and state is self.state and at == len(self.history):
+                apply_listed(self.state, self.board, self.rules, action, ev, listed)  # no re-check
+            else:
+                apply_action(self.state, self.board, self.rules, action, ev, dice, card, steal)
         except IllegalActionError:
             del ev[mark:]
             raise

@@ -45,6 +45,11 @@ _RB: Final = ac.PlayRoadBuilding()
 _YOP: Final = {(a.first, a.second): a for a in ac.FIXED_ACTIONS if isinstance(a, ac.PlayYearOfPlenty)}
 _MONO: Final = [ac.PlayMonopoly(r) for r in range(5)]
 _ROBBER: Final = {(a.hex, a.victim): a for a in ac.FIXED_ACTIONS if isinstance(a, ac.MoveRobber)}
+_ROBBER_BY_VICTIMS: Final = [
+    [tuple(_ROBBER[(h, v)] for v in range(4) if mask >> v & 1) or (_ROBBER[(h, None)],) for mask in range(16)]
+    for h in range(19)
+]
+"""Robber moves to hex ``h`` by the bitmask of seats to rob there (no victim: one move), seats ascending."""
 _TRADES: Final = [a for a in ac.FIXED_ACTIONS if isinstance(a, ac.MaritimeTrade)]
 _MARITIME_FROM: Final = [[(a.get, a) for a in _TRADES if a.give == give] for give in range(5)]
 """Bank trades by the resource given: ``(resource got, action)`` in code order."""
@@ -77,16 +82,12 @@ def legal_actions(s: State, board: Board, rules: Rules) -> list[ac.Action]:
     if phase == MOVE_ROBBER:
         out = []
         masks = victim_masks(s)
-        seats = range(s.n)
         for h in robber_hexes(s, board, rules):
-            mask = masks[h]
-            if mask:
-                out.extend(_ROBBER[(h, v)] for v in seats if mask >> v & 1)
-            else:
-                out.append(_ROBBER[(h, None)])
+            out.extend(_ROBBER_BY_VICTIMS[h][masks[h]])
         return out
     if phase == DISCARD:
-        return [_discard(c) for c in discard_options(s.hands[p], s.discards[p])]
+        held = s.hands[p]
+        return list(_discards(held[0], held[1], held[2], held[3], held[4], s.discards[p]))
     if phase == TRADE_RESPONSE:
         assert s.trade is not None
         want = s.trade[3]
@@ -148,6 +149,12 @@ def discard_options(hand: list[int], k: int) -> list[tuple[int, int, int, int, i
                 d_range = range(max(0, left_c - h4), min(h3, left_c) + 1)
                 out.extend((a, b, c, d, left_c - d) for d in d_range)
     return out
+
+
+@lru_cache(maxsize=1024)
+def _discards(h0: int, h1: int, h2: int, h3: int, h4: int, k: int) -> tuple[ac.Discard, ...]:
+    """The Discard actions of :func:`discard_options` for one hand and count, listed once."""
+    return tuple(_discard(c) for c in discard_options([h0, h1, h2, h3, h4], k))
 
 
 @lru_cache(maxsize=8192)

@@ -8,177 +8,29 @@ hand and card, still no deck order or random state), for a teacher's view or the
 finished game, on purpose and by name.
 
 Observations are immutable and serialise to JSON (:meth:`Observation.to_dict`).  A bot's
-``choose`` takes one; a search bot plans on :meth:`Observation.determinize`.
+``choose`` takes one; a search bot plans on :meth:`Observation.determinize`.  The record
+classes live in :mod:`.observed` (interpreted even in a compiled build) and are re-exported here.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import actions as ac
-from .board import Board
-from .constants import DEV_CARDS, KNIGHT, RESOURCES, VICTORY_POINT
+from .constants import KNIGHT, VICTORY_POINT
 from .errors import IllegalActionError
+from .observed import Five, Observation, PlayerInfo, new_observation, new_player_info
 from .phases import PHASES
-from .rules import Rules
 from .scoring import public_vp
 
 if TYPE_CHECKING:
-    import random
-
     from .game import Game
 
-Five = tuple[int, int, int, int, int]
+__all__ = ["Observation", "PlayerInfo", "observe"]
 
 
 def _five(values: list[int] | tuple[int, ...]) -> Five:
     return (values[0], values[1], values[2], values[3], values[4])
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerInfo:
-    """One player as the observing seat sees them.
-
-    ``known`` and ``unknown``: card counting (for the observing seat itself, and in the
-    all-seeing observation, ``known`` is the whole hand and ``unknown`` 0).  ``played``: the
-    development cards this player has played, by card id (knights included).
-    """
-
-    seat: int
-    name: str
-    vp: int
-    hand_size: int
-    dev_count: int
-    dev_new_count: int
-    knights: int
-    road_length: int
-    longest_road: bool
-    largest_army: bool
-    pieces: tuple[int, int, int]
-    discard: int
-    played: Five
-    known: Five
-    unknown: int
-    not_held: tuple[int, ...]
-    """Resources none of the unknown cards can be (after a monopoly took them all)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """Everything ``seat`` knows of a game now (``seat`` None: the all-seeing observation).
-
-    Own information (``hand``, ``dev_cards``, ``dev_new``, ``hidden_vp``, ``rates``) is that of
-    ``seat``; in the all-seeing observation ``hands``/``devs`` hold every seat's.  ``legal`` lists
-    the legal actions when ``seat`` must act now (the acting seat's in the all-seeing one).
-    """
-
-    seat: int | None
-    names: tuple[str, ...]
-    board: Board
-    rules: Rules
-    phase: str
-    turn: int
-    current: int
-    turn_player: int
-    first: int
-    setup_step: int
-    last_settlement: int
-    rolled: bool
-    dev_played: bool
-    built: bool
-    dice: tuple[int, int] | None
-    dice_counts: tuple[int, ...]
-    robber: int
-    free_roads: int
-    winner: int | None
-    bank: Five
-    deck_size: int
-    node_owner: tuple[int, ...]
-    node_level: tuple[int, ...]
-    edge_owner: tuple[int, ...]
-    roads: tuple[tuple[int, ...], ...]
-    players: tuple[PlayerInfo, ...]
-    trade: tuple[int, int, Five, Five] | None
-    answers: tuple[tuple[int, Five, Five], ...]
-    offers_this_turn: int
-    hand: Five | None
-    dev_cards: Five | None
-    dev_new: Five | None
-    hidden_vp: int | None
-    rates: Five | None
-    hands: tuple[Five, ...] | None
-    devs: tuple[tuple[Five, Five], ...] | None
-    legal: tuple[ac.Action, ...]
-    open: tuple[str, ...]
-
-    # --- reading it -------------------------------------------------------------------------
-    def legal_actions(self) -> list[ac.Action]:
-        """The legal actions of the observing seat now (empty when it need not act)."""
-        return list(self.legal)
-
-    @property
-    def me(self) -> PlayerInfo | None:
-        """The observing seat's own :class:`PlayerInfo` (None for the all-seeing observation)."""
-        return None if self.seat is None else self.players[self.seat]
-
-    @property
-    def acting(self) -> bool:
-        """True when the observing seat must act now."""
-        return self.seat == self.current and self.phase != "game_over"
-
-    @property
-    def playable(self) -> tuple[str, ...]:
-        """Development cards the observing seat may play now, by name."""
-        kinds = {a.kind for a in self.legal}
-        return tuple(name for name in DEV_CARDS if f"play_{name}" in kinds)
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("state", "history", "events", "seed"):
-            raise AttributeError(
-                f"An observation has no {name!r}: a seat sees only what it may know. Bots now "
-                "receive game.observe(seat) (see catan_widget.engine.observation)."
-            )
-        raise AttributeError(name)
-
-    # --- JSON ---------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: resources and cards by name, actions in their JSON form."""
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name in ("board", "rules"):
-                value = value.to_dict()
-            elif f.name == "legal":
-                value = [ac.action_to_dict(a) for a in value]
-            elif f.name == "players":
-                value = [_player_dict(p) for p in value]
-            elif f.name in ("bank", "hand", "rates") and value is not None:
-                value = dict(zip(RESOURCES, value))
-            elif f.name in ("dev_cards", "dev_new") and value is not None:
-                value = dict(zip(DEV_CARDS, value))
-            out[f.name] = value
-        plain: dict[str, Any] = json.loads(json.dumps(out))  # tuples to lists: plain JSON
-        return plain
-
-    def to_json(self) -> str:
-        """The observation as JSON text."""
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
-
-    def determinize(self, rng: random.Random | int) -> Game:
-        """A :class:`Game` this seat could be in: see :func:`.determinize.determinize`."""
-        from .determinize import determinize
-
-        return determinize(self, rng)
-
-
-def _player_dict(p: PlayerInfo) -> dict[str, Any]:
-    out = {f.name: getattr(p, f.name) for f in fields(p)}
-    out["known"] = dict(zip(RESOURCES, p.known))
-    out["played"] = dict(zip(DEV_CARDS, p.played))
-    out["not_held"] = [RESOURCES[r] for r in p.not_held]
-    return out
 
 
 def observe(game: Game, seat: int | None, *, legal: bool = True) -> Observation:
@@ -200,7 +52,7 @@ def observe(game: Game, seat: int | None, *, legal: bool = True) -> Observation:
         k = _five(hand) if exact else _five(known[q])
         size = sum(hand)
         players.append(
-            PlayerInfo(
+            new_player_info(
                 seat=q,
                 name=game.names[q],
                 vp=public_vp(s, q),
@@ -224,7 +76,7 @@ def observe(game: Game, seat: int | None, *, legal: bool = True) -> Observation:
     own = acting if sees_all else seat
     assert own is not None
     trade = s.trade
-    return Observation(
+    return new_observation(
         seat=seat,
         names=tuple(game.names),
         board=game.board,

@@ -54,3 +54,16 @@ def not_now(what: str, phase: int) -> str:
     ``"You cannot trade now: roll the dice first."``.
     """
     return f"You cannot {what} now: {_DEMANDS[phase]}."
+
+
+def demand(phase: int) -> str:
+    """What ``phase`` asks for before anything else, as a sentence of its own:
+    ``"Move the robber first (and choose whom to rob)."``.
+    """
+    text = _DEMANDS[phase]
+    return f"{text[0].upper()}{text[1:]}."
+
+
+def is_not_now(text: str, phase: int) -> bool:
+    """Whether ``text`` is :func:`not_now`'s sentence for ``phase`` (whatever the action)."""
+    return text.startswith("You cannot ") and text.endswith(f" now: {_DEMANDS[phase]}.")

@@ -52,35 +52,39 @@ def produce(
     the resources nobody got for the shortage (several seats owed, or an empty bank) are
     appended to ``short`` as ``(resource, bank_had)``.
     """
-    owed: dict[int, list[int]] = {}
-    node_owner, node_level = s.node_owner, s.node_level
+    n = s.n
+    owed: list[list[int] | None] = [None] * 5  # per resource: what each seat is owed
+    node_owner, node_level, robber, terrain = s.node_owner, s.node_level, s.robber, board.terrain
     for h in board.hexes_by_number[number]:
-        if h == s.robber:
+        if h == robber:
             continue
-        r = board.terrain[h]
-        for n in HEX_NODES[h]:
-            p = node_owner[n]
-            if p >= 0:
-                row = owed.get(r)
-                if row is None:
-                    row = owed[r] = [0] * s.n
-                row[p] += node_level[n]
-    gains = []
-    for r in sorted(owed):
+        r = terrain[h]
         row = owed[r]
-        need = sum(row)
-        if need > s.bank[r]:
-            takers = [p for p in range(s.n) if row[p]]
-            if len(takers) > 1 or s.bank[r] == 0:
+        for node in HEX_NODES[h]:
+            p = node_owner[node]
+            if p >= 0:
+                if row is None:
+                    row = owed[r] = [0] * n
+                row[p] += node_level[node]
+    gains = []
+    bank, hands = s.bank, s.hands
+    for r in range(5):
+        row = owed[r]
+        if row is None:
+            continue
+        if sum(row) > bank[r]:
+            takers = [p for p in range(n) if row[p]]
+            if len(takers) > 1 or bank[r] == 0:
                 if short is not None:
-                    short.append((r, s.bank[r]))
+                    short.append((r, bank[r]))
                 continue
-            row = [min(x, s.bank[r]) for x in row]
-        for p in range(s.n):
-            if row[p]:
-                s.hands[p][r] += row[p]
-                s.bank[r] -= row[p]
-                gains.append((p, r, row[p]))
+            row = [min(x, bank[r]) for x in row]
+        for p in range(n):
+            got = row[p]
+            if got:
+                hands[p][r] += got
+                bank[r] -= got
+                gains.append((p, r, got))
     return tuple(gains)
 
 

@@ -17,7 +17,7 @@ from .building import city_prereqs, road_prereqs, settlement_prereqs
 from .constants import RESOURCES, YEAR_OF_PLENTY
 from .devcards import check_play
 from .errors import IllegalActionError
-from .phases import MAIN, TRADE_RESPONSE
+from .phases import MAIN, ROLL, TRADE_RESPONSE, demand, is_not_now
 from .trade import maritime_rates, require_trading
 
 CONTROLS: tuple[str, ...] = (
@@ -138,4 +138,8 @@ def control_reasons(m: Move, legal: Iterable[ac.Action]) -> dict[str, str]:
             out[kind] = why_not(m, single) or "Not possible right now."
         else:
             out[kind] = _MANY[kind](m)
+    if m.s.phase not in (MAIN, ROLL):
+        # a phase that asks for one thing first: the controls it blocks all say that thing
+        first = demand(m.s.phase)
+        out = {kind: first if is_not_now(text, m.s.phase) else text for kind, text in out.items()}
     return out

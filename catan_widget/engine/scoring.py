@@ -2,18 +2,94 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .constants import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, VICTORY_POINT
-from .topology import EDGE_NODES
+from .topology import EDGE_NODES, NODE_COUNT
 
 if TYPE_CHECKING:
     from .state import State
+
+_SPLIT: Final = NODE_COUNT
+"""Ids from here on are the split ends of nodes holding an opponent's building."""
 
 
 def road_length(state: State, player: int) -> int:
     """Length of ``player``'s longest chain of roads: each road counted once, forks not
     counted, and no passing through a node that holds an opponent's building.
+
+    A node with an opponent's building is split into one end per road touching it (a chain
+    may stop there, never pass).  When the roads then form a forest, as they nearly always
+    do, the longest chain is the largest tree diameter (two walks per tree); with a loop
+    anywhere it falls back to :func:`chain_search`, the exhaustive walk.
+    """
+    roads = state.roads[player]
+    if not roads:
+        return 0
+    node_owner = state.node_owner
+    adj: dict[int, list[int]] = {}  # node (or a split end) -> neighbours over own roads
+    for e in roads:
+        a, b = EDGE_NODES[e]
+        if node_owner[a] not in (-1, player):
+            a = _SPLIT + 2 * e
+        if node_owner[b] not in (-1, player):
+            b = _SPLIT + 2 * e + 1
+        row = adj.get(a)
+        if row is None:
+            adj[a] = [b]
+        else:
+            row.append(b)
+        row = adj.get(b)
+        if row is None:
+            adj[b] = [a]
+        else:
+            row.append(a)
+    if len(adj) - len(roads) < _components(adj):  # edges >= nodes - trees: a loop somewhere
+        return chain_search(state, player)
+    best = 0
+    done: set[int] = set()
+    for node in adj:
+        if node not in done:
+            far, _ = _farthest(node, adj, done)
+            _, length = _farthest(far, adj, None)
+            best = max(best, length)
+    return best
+
+
+def _components(adj: dict[int, list[int]]) -> int:
+    """How many connected pieces the road graph has."""
+    seen: set[int] = set()
+    count = 0
+    for start in adj:
+        if start in seen:
+            continue
+        count += 1
+        seen.add(start)
+        stack = [start]
+        while stack:
+            for nxt in adj[stack.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+    return count
+
+
+def _farthest(start: int, adj: dict[int, list[int]], seen: set[int] | None) -> tuple[int, int]:
+    """In a tree: the node farthest from ``start`` and its distance (nodes reached go in ``seen``)."""
+    far, far_d = start, 0
+    stack = [(start, -1, 0)]  # node, the node it was reached from, distance
+    while stack:
+        node, parent, d = stack.pop()
+        if seen is not None:
+            seen.add(node)
+        if d > far_d:
+            far, far_d = node, d
+        stack.extend((nxt, node, d + 1) for nxt in adj[node] if nxt != parent)
+    return far, far_d
+
+
+def chain_search(state: State, player: int) -> int:
+    """:func:`road_length` by an exhaustive walk (any road network, loops included).
 
     The walks start only at chain ends: nodes with one or three of the player's roads, or with
     an opponent's building.  A longest chain starting at an open node with two roads would

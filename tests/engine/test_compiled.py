@@ -3,7 +3,7 @@
 ``./dev`` compiles the engine with mypyc (``hatch_build.py``); ``catan_widget._native`` loads
 the compiled modules only while their sources are unchanged and ``CATAN_WIDGET_PURE`` is unset.
 These tests play the same games in a compiled and in a pure interpreter and compare the saves,
-observations and logs.  (``./dev test`` also runs tests/engine and tests/bots again with
+observations and logs (one game with the search bot, compiled as well, in a seat).  (``./dev test`` also runs tests/engine and tests/bots again with
 ``CATAN_WIDGET_PURE=1``, golden files included.)
 """
 
@@ -23,13 +23,19 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 import hashlib, json
 from catan_widget import Game, _native
+from catan_widget.bots import SearchBot
+import catan_widget.bots.search as search_module
 import catan_widget.engine.state as state_module
 out = {"compiled": _native.COMPILED, "build": _native.BUILD,
-       "state_file": getattr(state_module, "__file__", "")}
+       "state_file": getattr(state_module, "__file__", ""),
+       "search_file": getattr(search_module, "__file__", "")}
 games = {
     "random4": Game(["Ada", "Bo", "Cy", "Di"], seed=7, board="random").play("random"),
     "greedy3": Game(["Ada", "Bo", "Cy"], seed=11, board="random").play("greedy"),
     "beginner": Game(["Ada", "Bo", "Cy", "Di"], seed=2024, board="beginner").play("random"),
+    "search": Game(["Ada", "Bo", "Cy"], seed=5, board="random").play(
+        [SearchBot(seed=5, seat=0, budget=0.05), "greedy", "greedy"]
+    ),
 }
 for name, game in games.items():
     text = game.to_json()
@@ -70,12 +76,13 @@ def test_pure_and_compiled_play_identical_games() -> None:
     assert pure["compiled"] is False
     assert "CATAN_WIDGET_PURE" in str(pure["build"]) or "no compiled build" in str(pure["build"])
     assert str(pure["state_file"]).endswith(".py")
-    for name in ("random4", "greedy3", "beginner"):
+    for name in ("random4", "greedy3", "beginner", "search"):
         assert pure[name] == default[name], name
         assert pure[name]["reloaded"] is True  # type: ignore[index]
     if not default["compiled"]:
         pytest.skip(f"no compiled engine in this checkout: {default['build']}")
     assert not str(default["state_file"]).endswith(".py")
+    assert not str(default["search_file"]).endswith(".py")  # the search bot's loops are compiled too
 
 
 def test_a_stale_build_is_never_used(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ from catan_widget.engine.actions import (
     PlayMonopoly,
     PlayRoadBuilding,
 )
+from catan_widget.engine.phases import MAIN, ROLL, demand, is_not_now
 from catan_widget.engine.reasons import CONTROLS
 from catan_widget.engine.serialize import state_to_dict
 
@@ -117,7 +118,25 @@ def test_the_reason_of_a_one_action_control_is_what_stepping_it_says() -> None:
         reasons = game.reasons()
         for kind, action in _SINGLE.items():
             if kind in reasons:
-                assert reasons[kind] == _refusal(game.fork(), action), (kind, game.phase)
+                refusal = _refusal(game.fork(), action)
+                phase = game.state.phase
+                if phase not in (ROLL, MAIN) and is_not_now(refusal, phase):
+                    refusal = demand(phase)  # a phase that asks for one thing says just that
+                assert reasons[kind] == refusal, (kind, game.phase)
+
+
+def test_a_phase_that_asks_for_one_thing_says_it_for_every_control_it_blocks() -> None:
+    game = _ada("roll", hands={"Ada": {"lumber": 4, "brick": 1}})
+    game.step(RollDice(), dice=(3, 4))
+    assert game.phase == "move_robber"
+    reasons = game.reasons()
+    first = "Move the robber first (and choose whom to rob)."
+    assert reasons["build_road"] == first
+    assert reasons["end_turn"] == first
+    assert reasons["maritime_trade"] == first
+    assert reasons["accept_trade"] == "There is no trade offer to answer."
+    stepping = "You cannot end the turn now: move the robber first (and choose whom to rob)."
+    assert game.why_not(EndTurn()) == stepping
 
 
 # --- sentences, word for word -------------------------------------------------------------------

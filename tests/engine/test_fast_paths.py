@@ -1,0 +1,115 @@
+"""The engine's fast paths give the very results of the plain ones: Longest Road by tree
+diameters against the exhaustive walk, cached discard lists, listed actions applied without a
+second check, and observations built through their mutable twins.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+
+import pytest
+
+from catan_widget import BuildRoad, Discard, EndTurn, Game, IllegalActionError, RollDice
+from catan_widget.engine.rng import Rng
+from catan_widget.engine.scoring import chain_search, road_length
+from catan_widget.engine.state import State
+from catan_widget.engine.topology import EDGE_BETWEEN, HEX_NODES
+
+from .helpers import new_game, staged
+
+
+def _random_network(rnd: random.Random) -> State:
+    """Roads of four seats on random paths, buildings on random intersections."""
+    s = State(4, 0, Rng(1), 0)
+    for e in rnd.sample(range(72), rnd.randrange(1, 30)):
+        p = rnd.randrange(4) if rnd.random() < 0.3 else 0
+        s.roads[p].append(e)
+        s.edge_owner[e] = p
+    for n in rnd.sample(range(54), rnd.randrange(0, 12)):
+        s.node_owner[n] = rnd.randrange(4)
+    return s
+
+
+def test_tree_diameters_agree_with_the_exhaustive_walk() -> None:
+    rnd = random.Random(13)
+    loops = 0
+    for _ in range(3000):
+        s = _random_network(rnd)
+        for p in range(4):
+            assert road_length(s, p) == chain_search(s, p), (p, s.roads[p], s.node_owner)
+        loops += len(s.roads[0]) > 20  # dense networks: loops and opponents' cuts included
+    assert loops > 100
+
+
+def test_a_loop_counts_every_road_once() -> None:
+    nodes = HEX_NODES[0]  # hex 0's six paths: a closed loop of six roads
+    s = State(4, 0, Rng(1), 0)
+    for i in range(6):
+        e = EDGE_BETWEEN[(min(nodes[i], nodes[(i + 1) % 6]), max(nodes[i], nodes[(i + 1) % 6]))]
+        s.roads[0].append(e)
+        s.edge_owner[e] = 0
+    assert road_length(s, 0) == 6
+    s.node_owner[nodes[0]] = 1  # an opponent's building on the loop: a chain of six still
+    assert road_length(s, 0) == 6
+
+
+def _discarding() -> Game:
+    game = staged(phase="roll", hands={0: {"lumber": 3, "brick": 3, "wool": 2}})
+    game.step(RollDice(), dice=(3, 4))
+    assert game.phase == "discard"
+    assert game.current_seat == 0
+    return game
+
+
+def test_discard_lists_are_fresh_lists_of_the_same_actions() -> None:
+    game = _discarding()
+    first = game.legal_actions()
+    assert all(isinstance(a, Discard) and sum(a.cards) == 4 for a in first)
+    count = len(first)
+    first.clear()  # the caller's list: the next call is not affected
+    again = game.legal_actions()
+    assert len(again) == count
+    assert again == _discarding().legal_actions()
+
+
+def test_a_listed_action_applies_as_a_checked_one() -> None:
+    checked, listed = (Game(seed=s, board="random") for s in (21, 21))
+    rnd, rnd2 = random.Random(4), random.Random(4)
+    for _ in range(400):
+        options = listed.legal_actions()
+        listed.step(options[rnd.randrange(len(options))])  # the listed objects themselves
+        choices = checked.legal_actions()
+        pick = choices[rnd2.randrange(len(choices))]
+        fresh = copy.copy(pick)
+        assert fresh == pick
+        assert fresh is not pick
+        checked.step(fresh)  # an equal, new object: checked
+    assert listed.to_json() == checked.to_json()
+
+
+def test_a_stale_or_edited_list_is_checked_again() -> None:
+    game = new_game().play("random", until=lambda g: g.phase == "main")
+    listed = game.legal_actions()
+    end = next(a for a in listed if isinstance(a, EndTurn))
+    game.step(end)
+    with pytest.raises(IllegalActionError, match="roll"):
+        game.step(end)  # listed for the state before: checked, and refused
+    roads = game.play("random", until=lambda g: g.phase == "main").legal_actions()
+    road = next(a for a in roads if isinstance(a, BuildRoad))
+    game.state.hands[game.current_seat] = [0, 0, 0, 0, 0]
+    game.changed()  # an edited state: the old list is no longer trusted
+    with pytest.raises(IllegalActionError, match="Not enough resources"):
+        game.step(road)
+
+
+def test_observations_built_fast_are_equal_frozen_records() -> None:
+    obs = new_game().play("random", until=lambda g: g.turn >= 8).observe(1)
+    again = dataclasses.replace(obs)
+    assert obs == again
+    assert hash(obs) == hash(again)
+    assert type(obs) is type(again)
+    assert type(obs.players[0]).__name__ == "PlayerInfo"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        obs.phase = "main"  # type: ignore[misc]
