@@ -39,8 +39,12 @@ def strength(games: int, seed: int, budget: float) -> None:
 
 
 def think(games: int, budget: float) -> None:
+    """Wall-clock and CPU time (this process only: other jobs on the machine do not count) per
+    decision of the search bot against three greedy bots."""
     every: list[float] = []
     choices: list[float] = []
+    cpu_every: list[float] = []
+    cpu_choices: list[float] = []
     for i in range(games):
         g = Game(seed=9000 + i, board="random")
         seat = i % 4
@@ -52,14 +56,21 @@ def think(games: int, budget: float) -> None:
             if q != seat:
                 g.step(bots[q].choose(obs))
                 continue
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             action = me.choose(obs)
-            dt = time.perf_counter() - t
+            dt, dc = time.perf_counter() - t, time.process_time() - c
             every.append(dt)
+            cpu_every.append(dc)
             if len(obs.legal) > 1:
                 choices.append(dt)
+                cpu_choices.append(dc)
             g.step(action)
-    for label, xs in (("every decision", every), ("real choices (2+ legal moves)", choices)):
+    for label, xs in (
+        ("every decision", every),
+        ("real choices (2+ legal moves)", choices),
+        ("CPU, every decision", cpu_every),
+        ("CPU, real choices", cpu_choices),
+    ):
         xs.sort()
         print(
             f"think time, budget {budget} s, {label}: median {statistics.median(xs) * 1000:.1f} ms, "

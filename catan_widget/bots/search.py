@@ -13,16 +13,21 @@ How it decides, from its seat's observation only:
    after a knight, the roads of Road Building) the best follow-up is searched too (max node);
 4. the position reached is scored with :func:`.value.evaluate`; ending the turn is worth the
    position as it is, so a move is only made when it helps;
-5. in the main phase, the first settlements and robber moves, the best :data:`ROLLOUTS` moves are
-   compared again by playing a round ahead on the same samples (every seat, this one included,
-   played by the greedy policy until this seat's next turn ends) and scoring the position then.
+5. in the main phase and robber moves (and setup settlements on a budget too small for
+   playouts), the best :data:`ROLLOUTS` moves are compared again by playing a round ahead on
+   the same samples (every seat, this one included, played by the greedy policy until this
+   seat's next turn ends) and scoring the position then;
+6. the setup settlements and roads, which decide much of a game, are chosen among the best
+   :data:`SETUP_CANDIDATES` by playouts to the end of the game (:mod:`.rollout`: flat
+   Monte-Carlo over greedy play on its own samples, the opponents' policy being public code).
 
 Trade answers compare the hand after and before (and never help a player at 8+ public VP);
 confirming picks the partner with the most useful answer, fewer public VP breaking ties.
 
 ``budget`` (seconds) caps the thinking per decision (:data:`SETUP_SCALE` times that for the
-four setup placements, which decide much of a game).  It is counted in work, not read from the
-clock: ``budget`` × :data:`EVALS_PER_SECOND` positions played and scored at most, so a bot's
+four setup placements).  It is counted in work, not read from the clock: ``budget`` ×
+:data:`EVALS_PER_SECOND` positions played and scored at most, and ``budget`` ×
+:data:`SETTLEMENT_PLAYOUTS` (or :data:`ROAD_PLAYOUTS`) playouts for a setup move, so a bot's
 choices depend only on its seed and observation (a tournament gives the same table on any
 machine, loaded or not), and the time it takes is about ``budget`` on a 2-core CI machine.  When
 the work runs out, further samples and candidates are skipped (one sample is always used).
@@ -38,6 +43,7 @@ from ..engine import actions as ac
 from ..engine.constants import RESOURCES
 from ..engine.errors import IllegalActionError
 from ..engine.places import corner_name, hex_name, path_name
+from .rollout import best_by_playouts
 from .value import evaluate
 from .view import Viewable, as_observation
 
@@ -61,6 +67,14 @@ ROLLOUTS = 4
 """How many of the best-scored moves are compared by playing a round ahead."""
 STEP_COST = 0.5
 """Work units one move of a look-ahead playout counts for (a bot's choice, an observation, a step)."""
+SETTLEMENT_PLAYOUTS = 112
+"""Greedy playouts to the end of the game per second of budget for a setup settlement (about
+16 ms each compiled)."""
+ROAD_PLAYOUTS = 24
+"""The same for a setup road (the settlement it leads from is already chosen)."""
+SETUP_CANDIDATES = 6
+"""How many of the best-scored setup moves are compared by playouts to the end."""
+_PLAYOUT_PHASES = ("setup_settlement", "setup_road")
 _ROLLOUT_PHASES = ("main", "setup_settlement", "move_robber")
 _FOLLOW_UP = ("move_robber", "road_building")
 _CHANCE = (ac.BuyDevelopmentCard, ac.MoveRobber, ac.PlayMonopoly, ac.PlayKnight, ac.RollDice)
@@ -85,9 +99,11 @@ class SearchBot:
         budget: float = DEFAULT_BUDGET,
         samples: int = SAMPLES,
         rollouts: int = ROLLOUTS,
+        setup_candidates: int = SETUP_CANDIDATES,
     ) -> None:
         """Seeded from the game's seed and the seat; ``budget``: seconds per decision at most;
-        ``rollouts``: how many of the best candidates are checked by playing a round ahead.
+        ``rollouts``: how many of the best candidates are checked by playing a round ahead;
+        ``setup_candidates``: how many setup moves are compared by playouts (0 or 1: none).
         """
         if budget <= 0:
             raise ValueError("budget is a positive number of seconds")
@@ -95,6 +111,7 @@ class SearchBot:
         self.budget = float(budget)
         self.samples = max(1, int(samples))
         self.rollouts = max(0, int(rollouts))
+        self.setup_candidates = max(0, int(setup_candidates))
 
     def choose(self, observation: Viewable) -> ac.Action:
         """The move with the best expected value for the observing seat."""
@@ -129,6 +146,12 @@ class SearchBot:
             scored.append((search.score(action), -i, action))
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
         best_score, _, best = scored[0]
+        per_second = SETTLEMENT_PLAYOUTS if phase == "setup_settlement" else ROAD_PLAYOUTS
+        playouts = int(self.budget * per_second)
+        if phase in _PLAYOUT_PHASES and self.setup_candidates > 1 and len(scored) > 1 and playouts > 1:
+            top = [a for _, _, a in scored[: self.setup_candidates]]
+            best, best_score = best_by_playouts(obs, top, self.rng, playouts)
+            return Plan(best, best_score, explain(obs, best, search.base(), me))
         offer_first = isinstance(best, ac.OfferTrade)  # an offer is judged on the hand it makes
         if self.rollouts > 1 and phase in _ROLLOUT_PHASES and len(scored) > 1 and not offer_first:
             top = [a for _, _, a in scored[: self.rollouts] if not isinstance(a, ac.OfferTrade)]
@@ -145,7 +168,7 @@ class _Search:
         self.obs = obs
         self.me = obs.current
         self.rng = rng
-        self.work: float = work
+        self.work: float = float(work)
         self.samples = samples
         self.games: list[Game] = [obs.determinize(rng)]
         self._base: float | None = None

@@ -94,3 +94,17 @@ def test_the_search_bot_given_a_game_ignores_hidden_cards_too() -> None:
         alt, _ = _hidden_elsewhere(game, game.current_seat, rng)
         seat = game.current_seat
         assert SearchBot(75, seat, budget=0.05).choose(game) == SearchBot(75, seat, budget=0.05).choose(alt)
+
+
+def test_the_search_bots_setup_playouts_ignore_the_hidden_deck_and_dice() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for game in _positions(4, "random", "greedy", 76, steps=16):
+        if not game.phase.startswith("setup"):
+            continue
+        seat = game.current_seat
+        alt, _ = _hidden_elsewhere(game, seat, rng)
+        real, other = game.observe(seat), alt.observe(seat)
+        assert SearchBot(76, seat, budget=0.1).choose(real) == SearchBot(76, seat, budget=0.1).choose(other)
+        checked += 1
+    assert checked == 16
