@@ -18,6 +18,8 @@ import time
 from typing import Any
 
 from catan_widget import CatanWidget, Game
+from catan_widget.bots import make_bots
+from catan_widget.widget.view import unpack_actions, unpack_reasons
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 BUDGET = 4096
@@ -77,7 +79,9 @@ def main() -> None:
     update = {"state": state, "legal": legal}
     print(f"game: seed {seed}, turn {game.turn}, {len(game.history)} actions, {len(game.events)} events")
     print(line("state:", state, f"  ({verdict(state)} the {BUDGET} B budget)"))
-    print(line("legal:", legal, f"  ({len(legal['actions'])} actions, {len(legal['reasons'])} reasons)"))
+    n_actions, n_reasons = len(unpack_actions(legal["actions"])), len(unpack_reasons(legal["reasons"]))
+    counts = f"{n_actions} actions, {n_reasons} reasons"
+    print(line("legal:", legal, f"  ({counts})"))
     print(line("update (state + legal):", update, f"  ({verdict(update)} the {BUDGET} B budget)"))
     widget.teacher = True
     teacher = widget.state
@@ -94,5 +98,34 @@ def main() -> None:
     widget.close()
 
 
+def every_update(games: int = 10) -> None:
+    """The update at every decision of the human seat in ``games`` seeded greedy games."""
+    seats = {"Ada": "human", "Bo": "bot", "Cy": "bot", "Di": "bot"}
+    sizes: list[tuple[int, int, str]] = []
+    for seed in range(games):
+        game = Game(players=NAMES, seed=seed)
+        bots = make_bots(game, "greedy")
+        while not game.is_over and len(game.history) < 4000:
+            seat = game.current_seat
+            if seat == 0:
+                widget = CatanWidget(game.fork(), seats)
+                sizes.append((wire_bytes({"state": widget.state, "legal": widget.legal}), seed, game.phase))
+                widget.close()
+            game.step(bots[seat].choose(game.observe(seat)))
+    sizes.sort()
+    largest = sizes[-1]
+    print(
+        f"every update of the human seat in {games} greedy games ({len(sizes)} positions): "
+        f"median {sizes[len(sizes) // 2][0]} B, p99 {sizes[int(len(sizes) * 0.99)][0]} B, "
+        f"largest {largest[0]} B (seed {largest[1]}, {largest[2]}; {verdict_bytes(largest[0])} the budget)"
+    )
+
+
+def verdict_bytes(size: int) -> str:
+    """ "within" or "OVER" the budget."""
+    return "within" if size <= BUDGET else "OVER"
+
+
 if __name__ == "__main__":
     main()
+    every_update()

@@ -235,11 +235,16 @@ export function resourceGlyph(r: Resource, x: number, y: number, k: number): SVG
 }
 
 /** A resource card drawn as a tiny standalone SVG (used in HTML panels). */
-export function resourceCard(r: Resource, size = 22): SVGElement {
+/**
+ * A resource card, named on hover and for screen readers: `label` (default: the resource's
+ * name) is its tooltip and its accessible label.
+ */
+export function resourceCard(r: Resource, size = 22, label: string = r): SVGElement {
   const bg = TERRAIN_COLORS[RESOURCE_TERRAIN[r]];
   return s(
     "svg",
-    { viewBox: "-0.32 -0.42 0.64 0.84", width: fmt(size * 0.76), height: size, class: `cw-card cw-card-${r}`, "aria-hidden": "true" },
+    { viewBox: "-0.32 -0.42 0.64 0.84", width: fmt(size * 0.76), height: size, class: `cw-card cw-card-${r}`, role: "img", "aria-label": label },
+    s("title", {}, label),
     s("rect", { x: -0.3, y: -0.4, width: 0.6, height: 0.8, rx: 0.07, fill: bg.light, stroke: bg.dark, "stroke-width": 0.035 }),
     r === "wool" ? sheep(-0.01, 0.04, 1.35) : resourceGlyph(r, 0, r === "ore" ? 0.02 : -0.02, 1.25),
   );

@@ -11,13 +11,14 @@ import {
   terrainArt,
 } from "./art";
 import { clear, s, title } from "./dom";
+import { drawChanges, linkBoard, markStyle } from "./highlights";
+import { pipLabels } from "./pips";
 import {
   boardViewBox,
   fmt,
   hexCorners,
   HARBOR_RADIUS,
   lerp,
-  nodePips,
   pipCount,
   pointsAttr,
   viewBoxAttr,
@@ -37,11 +38,13 @@ export interface BoardView {
   svg: SVGSVGElement;
   /** sea, harbors, terrain and tokens: rebuilt only when the board changes */
   staticLayer: SVGGElement;
-  /** legal rings, roads, buildings, robber: rebuilt on every state change */
+  /** what the other players just changed (highlights.ts), under the pieces */
+  changesLayer: SVGGElement;
+  /** legal rings, pip labels, roads, buildings, robber: rebuilt on every state change */
   dynamicLayer: SVGGElement;
   /** click targets for every node and edge: built with the board, re-marked on change */
   targetsLayer: SVGGElement;
-  /** ghost piece and pip labels, above everything */
+  /** ghost piece, hint ring and ids, above everything */
   overlayLayer: SVGGElement;
   hexEls: Map<number, Element>;
   nodeEls: Map<number, Element>;
@@ -61,6 +64,7 @@ export function createBoardView(uid: string): BoardView {
   const view: BoardView = {
     svg,
     staticLayer: layer("cw-static"),
+    changesLayer: layer("cw-changes"),
     dynamicLayer: layer("cw-dynamic"),
     targetsLayer: layer("cw-targets"),
     overlayLayer: layer("cw-overlay"),
@@ -68,7 +72,8 @@ export function createBoardView(uid: string): BoardView {
     nodeEls: new Map(),
     edgeEls: new Map(),
   };
-  svg.append(view.staticLayer, view.dynamicLayer, view.targetsLayer, view.overlayLayer);
+  svg.append(markStyle(), view.staticLayer, view.changesLayer, view.dynamicLayer, view.targetsLayer, view.overlayLayer);
+  linkBoard(svg);
   return view;
 }
 
@@ -302,10 +307,15 @@ function edgeMark(board: Board, id: number): SVGElement | null {
   );
 }
 
-function nodeMark(board: Board, id: number, occupied: boolean): SVGElement | null {
+function nodeMark(board: Board, id: number, occupied: boolean, pips: boolean): SVGElement | null {
   const n = board.nodes[id];
   if (!n) return null;
   const c = { cx: fmt(n.x), cy: fmt(n.y) };
+  // with the pips overlay on, an open corner gets a ring around its pip label, not a disc over it
+  if (pips && !occupied) {
+    return s("g", { class: "cw-legal-mark" },
+      s("circle", { ...c, r: 0.27, fill: "none", stroke: HILITE_GLOW, "stroke-width": 0.07, opacity: 0.8 }));
+  }
   return occupied
     ? s("g", { class: "cw-legal-mark" },
         s("circle", { ...c, r: 0.38, fill: "none", stroke: HILITE_GLOW, "stroke-width": 0.12, opacity: 0.75 }),
@@ -326,7 +336,7 @@ function withoutPending(hl: Highlights, p: Placement | null): Highlights {
 }
 
 /** Mark the legal hexes, nodes and edges (clickable, glowing); unmark the rest. */
-function markTargets(view: BoardView, board: Board, hl: Highlights, occupied: Set<number>): void {
+function markTargets(view: BoardView, board: Board, hl: Highlights, occupied: Set<number>, pips: boolean): void {
   view.hexEls.forEach((el, id) => el.classList.toggle("cw-legal", hl.hexes.has(id)));
   view.edgeEls.forEach((el, id) => {
     const legal = hl.edges.has(id);
@@ -334,7 +344,7 @@ function markTargets(view: BoardView, board: Board, hl: Highlights, occupied: Se
   });
   view.nodeEls.forEach((el, id) => {
     const legal = hl.nodes.has(id);
-    if (legal || el.classList.contains("cw-legal")) setLegal(el, legal ? nodeMark(board, id, occupied.has(id)) : null);
+    if (legal || el.classList.contains("cw-legal")) setLegal(el, legal ? nodeMark(board, id, occupied.has(id), pips) : null);
   });
 }
 
@@ -385,7 +395,7 @@ export function playerColor(board: Board, seat: number | null | undefined): stri
   return board.players.find((p) => p.seat === seat)?.color ?? "#888888";
 }
 
-/** Draw the dynamic layer: legal rings, roads, buildings, robber, ghost piece, click targets, pips. */
+/** Draw the dynamic layer: legal rings, pips, roads, buildings, robber, ghost piece, click targets, and the changes. */
 export function drawDynamic(view: BoardView, inp: DynamicInput): void {
   const { board, state, hl, pending, uid } = inp;
   const layer = view.dynamicLayer;
@@ -434,11 +444,13 @@ export function drawDynamic(view: BoardView, inp: DynamicInput): void {
     robber.append(r);
   }
 
-  layer.append(rings, roads, buildings, robber);
-  markTargets(view, board, withoutPending(hl, pending), occupied);
+  // pip labels lie under the roads and buildings: the pieces always stay visible
+  const pips = inp.pips ? pipLabels(board, occupied, inp.pips.open) : null;
+  layer.append(rings, ...(pips ? [pips] : []), roads, buildings, robber);
+  markTargets(view, board, withoutPending(hl, pending), occupied, !!pips);
+  drawChanges(view.changesLayer, board, state, (seat) => playerColor(board, seat));
   clear(view.overlayLayer);
   view.overlayLayer.append(ghost(inp));
-  if (inp.pips) view.overlayLayer.append(pipLabels(board, occupied, inp.pips.open));
 }
 
 /** Where a pending placement sits on the board (to keep dialogs from covering it). */
@@ -463,33 +475,6 @@ function ghost(inp: DynamicInput): SVGElement {
     const n = board.nodes[pending.node];
     const kind = pending.kind === "build_city" ? "city" : "settlement";
     if (n) g.append(piece(kind, color, n.x, n.y, `cw-ghost cw-ghost-${kind}`, { "data-node": pending.node }));
-  }
-  return g;
-}
-
-/**
- * Pip sums on every corner without a building. Which corners may be built on is Python's call:
- * the ones listed as build_settlement actions now (`open`) are emphasised, no rule is applied.
- */
-function pipLabels(board: Board, occupied: Set<number>, open: Set<number>): SVGElement {
-  const g = s("g", { class: "cw-pip-overlay", "pointer-events": "none" });
-  for (const n of board.nodes) {
-    if (occupied.has(n.id)) continue;
-    const sum = nodePips(n, board.hexes);
-    if (sum === 0) continue;
-    const listed = open.has(n.id);
-    const w = sum >= 10 ? 0.38 : 0.3;
-    g.append(
-      s(
-        "g",
-        { class: listed ? "cw-pip-label cw-open" : "cw-pip-label", "data-node": n.id },
-        s("rect", {
-          x: fmt(n.x - w / 2), y: fmt(n.y - 0.14), width: w, height: 0.28, rx: 0.14, fill: "#1f2430", opacity: 0.88,
-          stroke: listed ? HILITE_GLOW : "#fff", "stroke-width": listed ? 0.045 : 0.02,
-        }),
-        s("text", { x: fmt(n.x), y: fmt(n.y + 0.07), "text-anchor": "middle", "font-size": 0.2, "font-weight": 700, "font-family": UI_FONT, fill: sum >= 10 ? "#ffd54a" : "#fff" }, String(sum)),
-      ),
-    );
   }
   return g;
 }

@@ -97,9 +97,9 @@ function resourceButton(r: Resource, opts: { enabled?: boolean; pressed?: boolea
       "data-role": opts.role,
       ...disabledAttrs(enabled),
       "aria-pressed": String(!!opts.pressed),
-      title: r,
+      title: opts.note ? `${r} (${opts.note})` : r,
     },
-    resourceCard(r, 26),
+    resourceCard(r, 26, opts.note ? `${r} (${opts.note})` : r),
     h("span", {}, opts.note ?? r),
   );
 }
@@ -156,7 +156,7 @@ function discardDialog(ui: UiState, ctx: Ctx): HTMLElement {
   for (const r of RESOURCES) {
     const have = handCards?.[r] ?? 0;
     const n = ui.discard[r] ?? 0;
-    rows.append(h("div", { class: "cw-step-row" }, resourceCard(r, 24), h("span", { class: "cw-step-name" }, `${r} (${have})`), stepper("discard", r, n, chosen < target && (!handCards || n < have))));
+    rows.append(h("div", { class: "cw-step-row" }, resourceCard(r, 24, `${r}: you hold ${have}`), h("span", { class: "cw-step-name" }, `${r} (${have})`), stepper("discard", r, n, chosen < target && (!handCards || n < have))));
   }
   const ready = canDiscard(ui.discard, target);
   return dialogBox(
@@ -201,7 +201,7 @@ function cardDialog(d: Dialog, ctx: Ctx): HTMLElement {
       const pairs = yopPairs(ctx.legal);
       const row = h("div", { class: "cw-res-picker" });
       for (const r of RESOURCES) row.append(resourceButton(r, { enabled: yopCanPick(d.picks, r, pairs), role: "pick" }));
-      const picked = h("div", { class: "cw-picked" }, h("span", {}, "Taking: "), ...d.picks.map((r) => resourceCard(r, 24)), d.picks.length ? null : h("span", { class: "cw-muted" }, "choose two"));
+      const picked = h("div", { class: "cw-picked" }, h("span", {}, "Taking: "), ...d.picks.map((r) => resourceCard(r, 24, `1 ${r}`)), d.picks.length ? null : h("span", { class: "cw-muted" }, "choose two"));
       return dialogBox(d.kind, "Year of Plenty: take two resources from the bank", row, picked, confirmRow(dialogAction(d, ctx) !== null));
     }
     case "play_monopoly": {
@@ -227,7 +227,7 @@ function cardDialog(d: Dialog, ctx: Ctx): HTMLElement {
 }
 
 function offerLine(t: Trade, ctx: Ctx): string {
-  const to = t.to == null ? "everyone" : nameOf(ctx, t.to);
+  const to = t.to == null ? "everyone" : nameOf(ctx, t.to) === "You" ? "you" : nameOf(ctx, t.to);
   return `${nameOf(ctx, t.from)} offers ${to}: gives ${describeCounts(t.give)}, wants ${describeCounts(t.want)}`;
 }
 

@@ -79,6 +79,8 @@ export interface UiState {
   dismissed: number | null;
   /** why the disabled control just tapped is disabled (a transient note) */
   note: string | null;
+  /** state.version an intent was just sent on: move clicks do nothing until a newer one arrives */
+  inflight: number | null;
 }
 
 export type UiEvent =
@@ -104,7 +106,7 @@ export interface Result {
 }
 
 export function initialUi(): UiState {
-  return { version: null, seat: null, mode: null, pending: null, dialog: null, discard: {}, dismissed: null, note: null };
+  return { version: null, seat: null, mode: null, pending: null, dialog: null, discard: {}, dismissed: null, note: null, inflight: null };
 }
 
 export function makeIntent(state: Pick<GameState, "version">, action: Action): Intent {
@@ -230,7 +232,7 @@ export function reconcile(ui: UiState, ctx: Ctx): UiState {
   if (legal.seat !== ui.seat) {
     return { ...initialUi(), version: state.version, seat: legal.seat, dismissed: ui.dismissed };
   }
-  let next: UiState = { ...ui, version: state.version };
+  let next: UiState = { ...ui, version: state.version, inflight: ui.inflight === state.version ? ui.inflight : null };
   if (next.mode && !allows(legal, next.mode)) next = { ...next, mode: null };
   if (next.pending && !placementStillLegal(next.pending, next, ctx)) next = { ...next, pending: null };
   if (next.dialog && !allows(legal, next.dialog.kind)) next = { ...next, dialog: null };
@@ -250,7 +252,17 @@ function none(ui: UiState): Result {
 }
 
 function send(ui: UiState, ctx: Ctx, action: Action): Result {
-  return { ui, intent: makeIntent(ctx.state, action), setting: null };
+  return { ui: { ...ui, inflight: ctx.state.version }, intent: makeIntent(ctx.state, action), setting: null };
+}
+
+/**
+ * Is this a click on a move control (or the board) while an intent is in flight? Then it does
+ * nothing and says nothing: a double click sends one intent.
+ */
+export function inFlight(ui: UiState, ev: UiEvent, ctx: Ctx): boolean {
+  if (ui.inflight === null || ui.inflight !== ctx.state.version) return false;
+  if (ev.type === "action") return ev.name !== "cancel";
+  return ev.type === "node" || ev.type === "edge" || ev.type === "hex" || ev.type === "blocked";
 }
 
 function onAction(ui: UiState, name: string, seat: number | undefined, ctx: Ctx): Result {
@@ -356,6 +368,7 @@ function onSpot(ui: UiState, ev: Extract<UiEvent, { type: "node" | "edge" | "hex
 
 /** Apply one UI event: the new UI state, and the intent to send or the setting to write, if any. */
 export function reduce(ui: UiState, ev: UiEvent, ctx: Ctx): Result {
+  if (inFlight(ui, ev, ctx)) return none(ui);
   if (ev.type === "blocked") return none({ ...ui, note: ev.reason });
   if (ui.note !== null) ui = { ...ui, note: null };
   switch (ev.type) {

@@ -4,22 +4,54 @@
  * no rule of the game is decided here.
  */
 import { RESOURCES } from "./types";
-import type { ActionKind, ActionOf, Legal, OpenKind, Resource } from "./types";
+import type { Action, ActionKind, ActionOf, Legal, LegalWire, OpenKind, PackedActions, Resource } from "./types";
 
 const OPEN_KINDS: readonly string[] = ["offer_trade", "counter_trade"] satisfies OpenKind[];
 
-/** Fill every missing field of a (possibly partial, null or empty) legal trait. */
-export function normalizeLegal(legal: Partial<Legal> | null | undefined, version = 0): Legal {
+/** The actions of a packed `legal.actions` (one column per field, per kind), in order. */
+export function unpackActions(packed: PackedActions | Action[] | null | undefined): Action[] {
+  if (Array.isArray(packed)) return packed;
+  if (!packed || typeof packed !== "object") return [];
+  const out: Action[] = [];
+  for (const [kind, columns] of Object.entries(packed)) {
+    if (!columns || typeof columns !== "object") continue;
+    const fields = Object.entries(columns).filter(([, v]) => Array.isArray(v));
+    const count = fields.length ? Math.min(...fields.map(([, v]) => v.length)) : 1;
+    for (let i = 0; i < count; i++) {
+      const action: Record<string, unknown> = { kind };
+      for (const [field, values] of fields) action[field] = values[i];
+      out.push(action as unknown as Action);
+    }
+  }
+  return out;
+}
+
+/**
+ * The reasons of a packed `legal.reasons` (each sentence once, with the controls it explains:
+ * `{"Waiting for Bo.": ["roll", "end_turn"]}`), keyed by control again.
+ */
+export function unpackReasons(packed: Partial<Record<string, string[] | string>> | null | undefined): Partial<Record<string, string>> {
+  const out: Partial<Record<string, string>> = {};
+  if (!packed || typeof packed !== "object") return out;
+  for (const [key, value] of Object.entries(packed)) {
+    if (typeof value === "string") out[key] = value;
+    else if (Array.isArray(value)) for (const kind of value) if (typeof kind === "string") out[kind] = key;
+  }
+  return out;
+}
+
+/** Fill every missing field of a (possibly partial, null or empty) legal trait; unpack actions. */
+export function normalizeLegal(legal: LegalWire | null | undefined, version = 0): Legal {
   const l = legal ?? {};
   return {
     version: l.version ?? version,
     seat: l.seat ?? null,
-    actions: Array.isArray(l.actions) ? l.actions : [],
+    actions: unpackActions(l.actions),
     open: Array.isArray(l.open) ? l.open.filter((k) => OPEN_KINDS.includes(k)) : [],
     discard: l.discard ?? 0,
     rates: l.rates ?? {},
     undo: !!l.undo,
-    reasons: l.reasons ?? {},
+    reasons: unpackReasons(l.reasons),
   };
 }
 

@@ -2,6 +2,7 @@
 import { cityShape, resourceCard, settlementShape } from "./art";
 import { h, s } from "./dom";
 import { diePipOffsets, expectedRolls, fmt } from "./hex";
+import { linkLog, markedLines } from "./highlights";
 import { DEV_KINDS, RESOURCES } from "./types";
 import type { Board, DevKind, GameState, PlayerState, Settings, Theme } from "./types";
 
@@ -26,37 +27,18 @@ function possessive(name: string): string {
   return name === "You" ? "Your" : `${name}'s`;
 }
 
-/** The sentence that says whose move it is and what they must do. */
+/** The sentence that says who must act and what: the engine words it (`state.prompt`). */
 export function bannerText(state: GameState): string {
-  const who = nameOf(state, state.current);
-  const turn = nameOf(state, state.turn_player);
-  switch (state.phase) {
-    case "setup_settlement":
-      return `${who}: place a settlement`;
-    case "setup_road":
-      return `${who}: place a road next to it`;
-    case "roll":
-      return `${possessive(who)} turn — roll the dice`;
-    case "discard": {
-      const names = state.players.filter((p) => p.discard > 0).map((p) => `${p.name} (${p.discard})`);
-      return names.length ? `A 7! Discarding: ${names.join(", ")}` : "A 7! Players discard half their cards";
-    }
-    case "move_robber":
-      return `${who}: move the robber`;
-    case "main":
-      return `${possessive(who)} turn — build, trade or end the turn`;
-    case "road_building":
-      return `${who}: place ${state.road_building} free road${state.road_building === 1 ? "" : "s"}`;
-    case "trade_response":
-      return `${turn} offers a trade — waiting for answers`;
-    case "trade_confirm":
-      return `${turn}: confirm or cancel the trade`;
-    case "game_over":
-      if (state.winner == null) return "Game over";
-      return nameOf(state, state.winner) === "You" ? "You win the game!" : `${nameOf(state, state.winner)} wins the game!`;
-    default:
-      return `${who} to play`;
-  }
+  return state.prompt ?? "";
+}
+
+/** The header: "Round 27 · Bo's turn" ("Setup · Ada's turn" before the first roll; rounds from the engine). */
+export function roundText(state: GameState): string {
+  const setup = !state.round;
+  const head = setup ? "Setup" : `Round ${state.round}`;
+  // setup goes round the table and back (the snake order): the one placing has the turn
+  const seat = setup ? state.current : state.turn_player;
+  return state.phase === "game_over" ? head : `${head} · ${possessive(nameOf(state, seat))} turn`;
 }
 
 export function banner(state: GameState, board: Board): HTMLElement {
@@ -66,7 +48,7 @@ export function banner(state: GameState, board: Board): HTMLElement {
     { class: "cw-banner", "data-phase": state.phase, style: `--cw-player:${colorOf(board, seat)}` },
     h("span", { class: "cw-banner-dot" }),
     h("span", { class: "cw-banner-text" }, bannerText(state)),
-    h("span", { class: "cw-banner-turn" }, `Turn ${state.turn}`),
+    h("span", { class: "cw-banner-turn" }, roundText(state)),
   );
 }
 
@@ -86,14 +68,14 @@ function hand(p: PlayerState): HTMLElement {
     for (const r of RESOURCES) {
       const n = p.resources[r] ?? 0;
       el.append(
-        h("span", { class: n ? "cw-res" : "cw-res cw-zero", "data-resource": r, title: `${n} ${r}` }, resourceCard(r, 22), h("b", {}, String(n))),
+        h("span", { class: n ? "cw-res" : "cw-res cw-zero", "data-resource": r, title: `${n} ${r}` }, resourceCard(r, 22, `${n} ${r}`), h("b", { "aria-hidden": "true" }, String(n))),
       );
     }
     return el;
   }
   return h(
     "div",
-    { class: "cw-hand cw-hidden", "data-hidden": "true", title: `${p.resource_count} resource cards (hidden)` },
+    { class: "cw-hand cw-hidden", "data-hidden": "true", title: `${p.resource_count} resource cards (hidden)`, role: "img", "aria-label": `${p.resource_count} resource cards (hidden)` },
     h("span", { class: "cw-card-back" }),
     h("b", { class: "cw-count" }, `× ${p.resource_count}`),
     h("span", { class: "cw-muted" }, "cards"),
@@ -176,7 +158,8 @@ export function bank(state: GameState): HTMLElement {
   const el = h("div", { class: "cw-bank" }, h("div", { class: "cw-box-title" }, "Bank"));
   const row = h("div", { class: "cw-hand" });
   for (const r of RESOURCES) {
-    row.append(h("span", { class: "cw-res", "data-resource": r, title: `${state.bank[r]} ${r} in the bank` }, resourceCard(r, 22), h("b", {}, String(state.bank[r]))));
+    const label = `${state.bank[r]} ${r} in the bank`;
+    row.append(h("span", { class: "cw-res", "data-resource": r, title: label }, resourceCard(r, 22, label), h("b", { "aria-hidden": "true" }, String(state.bank[r]))));
   }
   row.append(h("span", { class: "cw-res", "data-resource": "dev_cards", title: "Development cards left" }, h("span", { class: "cw-card-back cw-dev-back" }), h("b", {}, String(state.bank.dev_cards))));
   el.append(row);
@@ -248,9 +231,12 @@ export function histogram(state: GameState): HTMLElement {
   );
 }
 
+/** The log; a line that changed places on the board (`state.marks`) is linked to them on hover. */
 export function log(state: GameState): HTMLElement {
   const list = h("ol", { class: "cw-log-list" });
-  for (const line of state.log ?? []) list.append(h("li", {}, line));
+  const marked = markedLines(state);
+  (state.log ?? []).forEach((line, i) => list.append(h("li", { "data-line": i, class: marked.has(i) ? "cw-marked" : null }, line)));
+  linkLog(list);
   return h("div", { class: "cw-log cw-box" }, h("div", { class: "cw-box-title" }, "Log"), list);
 }
 

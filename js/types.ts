@@ -96,12 +96,13 @@ export interface PlayerState {
   name: string;
   kind: "human" | "bot";
   vp: number;
-  vp_hidden: number | null;
-  resources: Record<Resource, number> | null;
+  /** absent (or null) when this viewer may not see it */
+  vp_hidden?: number | null;
+  resources?: Record<Resource, number> | null;
   resource_count: number;
   /** held cards by kind (the engine may omit kinds it holds none of); null when hidden */
-  dev_cards: Partial<Record<DevKind, number>> | null;
-  dev_new: Partial<Record<DevKind, number>> | null;
+  dev_cards?: Partial<Record<DevKind, number>> | null;
+  dev_new?: Partial<Record<DevKind, number>> | null;
   dev_count: number;
   knights_played: number;
   road_length: number;
@@ -133,10 +134,17 @@ export interface Bank extends Record<Resource, number> {
   dev_cards: number;
 }
 
+/** One entry of `state.marks`: `[line, seat, ...places]`. */
+export type Mark = [number, number, ...string[]];
+
 export interface GameState {
   version: number;
   turn: number;
+  /** rounds played: 0 in setup, then 1, 2, ... (every seat has one turn a round) */
+  round: number;
   phase: Phase;
+  /** who must act now and what, in one sentence worded by the engine for the viewer */
+  prompt: string;
   current: number;
   turn_player: number;
   /** seat whose hand is shown; null = nobody; -1 = teacher (all). */
@@ -153,6 +161,10 @@ export interface GameState {
   road_building: number;
   winner: number | null;
   log: string[];
+  /** what the other players changed since the viewer last moved (catan_widget/widget/marks.py):
+   * `[log line (-1: scrolled out), seat, ...places]`, a place being "e17" (a new road), "n12"
+   * (a new settlement or city), "r9" (the robber's hex) or "h4" (a hex that produced) */
+  marks?: Mark[];
   error: string | null;
   /** hot-seat: the screen passes to this human (every hand hidden) until `ready_seat` is set */
   handover?: { seat: number; name: string } | null;
@@ -204,6 +216,19 @@ export interface Legal {
   /** why each control is disabled now, keyed by action kind */
   reasons: Partial<Record<string, string>>;
 }
+
+/**
+ * `legal.actions` as Python sends it: one entry per kind, in the engine's order, with a column
+ * per field (`{"build_road": {"edge": [3, 4]}, "end_turn": {}}`); `normalizeLegal` unpacks it.
+ */
+export type PackedActions = Record<string, Record<string, unknown[]>>;
+
+/** The `legal` trait on the wire: `actions` packed in columns (see PackedActions), `reasons` by sentence. */
+export type LegalWire = Omit<Partial<Legal>, "actions" | "reasons"> & {
+  actions?: PackedActions | Action[];
+  /** each sentence once, with the controls it explains (or, unpacked, keyed by control) */
+  reasons?: Partial<Record<string, string[] | string>>;
+};
 
 export interface Intent {
   type: "act";

@@ -8,6 +8,7 @@ import { createBoardView, drawDynamic, drawStatic, placementPoint } from "./boar
 import { actionBar, boardOverlay, dialogArea, modeHint } from "./dialogs";
 import { clear, h } from "./dom";
 import { eventFromChange, eventFromClick } from "./events";
+import { handleKey, keyCommand, mayTake } from "./keys";
 import { currentHint, drawHintMark, hintBar, levelSelect } from "./hint";
 import { drawIds } from "./ids";
 import { activeMode, highlights, initialUi, reconcile, reduce, type Ctx, type UiEvent, type UiState } from "./interaction";
@@ -15,18 +16,20 @@ import { nodes, normalizeLegal } from "./legal";
 import * as panels from "./panels";
 import * as replay from "./replay";
 import { normalizeSettings, SETTING_NAMES } from "./settings";
-import type { Board, GameState, Legal, Settings } from "./types";
+import type { Board, GameState, LegalWire, Settings } from "./types";
 
 /** The model's traits as the front-end sees them (settings may be missing: defaults apply). */
 export interface WidgetTraits extends Partial<Settings> {
   board: Board | null;
   state: GameState | null;
-  legal: Legal | null;
+  legal: LegalWire | null;
   [key: string]: unknown;
 }
 
 /** How long the note saying why a control is disabled stays (ms). */
 const NOTE_MS = 4000;
+/** Below this width (px) the widget stacks: the side column under the board, dialogs over it. */
+export const NARROW_PX = 700;
 
 export interface RenderArgs {
   model: AnyModel<WidgetTraits>;
@@ -46,6 +49,7 @@ export function render({ model, el }: RenderArgs): () => void {
   const bannerSlot = slot("cw-banner-slot");
   const toastSlot = slot("cw-toast-slot");
   const noteSlot = slot("cw-note-slot");
+  const modeSlot = slot("cw-mode-slot");
   const overlaySlot = slot("cw-overlay-slot");
   const handoverSlot = slot("cw-handover-slot");
   const dialogSlot = slot("cw-dialog-slot");
@@ -61,24 +65,45 @@ export function render({ model, el }: RenderArgs): () => void {
   const countingSlot = slot("cw-counting-slot");
   const summarySlot = slot("cw-summary-slot");
   const waiting = h("div", { class: "cw-waiting" }, "Waiting for the game…");
+  const boardWrap = h("div", { class: "cw-board-wrap" }, view.svg, toastSlot, overlaySlot, handoverSlot, waiting);
+  // wide: the board on the left (it never moves), the banner, the acting player's controls, the
+  // dialog and the log tail on the right, all in one screen; narrow (NARROW_PX): stacked, the
+  // dialog over the board
+  const side = h(
+    "div",
+    { class: "cw-side" },
+    bannerSlot,
+    actionsSlot,
+    modeSlot,
+    noteSlot,
+    dialogSlot,
+    logSlot,
+    summarySlot,
+    playersSlot,
+    countingSlot,
+    h("div", { class: "cw-box cw-roll-box" }, diceSlot, bankSlot),
+    histSlot,
+  );
   const root = h(
     "div",
     { class: "catan-widget", tabindex: "-1" },
-    h(
-      "div",
-      { class: "cw-main" },
-      bannerSlot,
-      replaySlot,
-      h("div", { class: "cw-board-wrap" }, view.svg, toastSlot, overlaySlot, handoverSlot, waiting),
-      actionsSlot,
-      noteSlot,
-      dialogSlot,
-      viewSlot,
-      togglesSlot,
-    ),
-    h("div", { class: "cw-side" }, summarySlot, playersSlot, countingSlot, h("div", { class: "cw-box cw-roll-box" }, diceSlot, bankSlot), histSlot, logSlot),
+    h("div", { class: "cw-main" }, boardWrap, replaySlot, viewSlot, togglesSlot),
+    side,
   );
   el.append(root);
+
+  /** Put the dialog where the eye is: beside the board, or over its bottom when stacked. */
+  const placeDialog = (width: number): void => {
+    const narrow = width > 0 && width < NARROW_PX;
+    root.classList.toggle("cw-narrow", narrow);
+    const home = narrow ? boardWrap : side;
+    if (dialogSlot.parentElement !== home) {
+      if (narrow) boardWrap.append(dialogSlot);
+      else noteSlot.after(dialogSlot);
+    }
+  };
+  const resize = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => placeDialog(entries[0]?.contentRect.width ?? 0)) : null;
+  resize?.observe(root);
 
   let ui: UiState = initialUi();
   let noteTimer: ReturnType<typeof setTimeout> | null = null;
@@ -121,6 +146,9 @@ export function render({ model, el }: RenderArgs): () => void {
     if (board && Array.isArray(board.hexes) && board !== drawnBoard) {
       drawStatic(view, board, uid);
       drawnBoard = board;
+      // the board's shape (width / height), so CSS sizes the board to the height available
+      const box = view.svg.getAttribute("viewBox")?.split(" ").map(Number);
+      if (box && box[2] > 0 && box[3] > 0) root.style.setProperty("--cw-board-ratio", (box[2] / box[3]).toFixed(4));
     }
   };
 
@@ -156,8 +184,7 @@ export function render({ model, el }: RenderArgs): () => void {
     );
     const paused = panels.pausedBar(ctx.settings);
     if (paused) bannerSlot.append(paused);
-    const hint = modeHint(ui, ctx);
-    if (hint) bannerSlot.append(hint);
+    fill(modeSlot, modeHint(ui, ctx));
     fill(toastSlot, panels.toast(state, ui.dismissed));
     fill(noteSlot, panels.note(ui.note));
     fill(overlaySlot, boardOverlay(ui, ctx, board));
@@ -182,7 +209,7 @@ export function render({ model, el }: RenderArgs): () => void {
     fillIfChanged(diceSlot, JSON.stringify(state.dice), () => panels.dice(state));
     fillIfChanged(bankSlot, JSON.stringify(state.bank), () => panels.bank(state));
     fillIfChanged(histSlot, JSON.stringify(state.dice_counts), () => panels.histogram(state));
-    if (fillIfChanged(logSlot, JSON.stringify(state.log ?? []), () => panels.log(state))) panels.scrollLog(root);
+    if (fillIfChanged(logSlot, JSON.stringify([state.log ?? [], state.marks ?? []]), () => panels.log(state))) panels.scrollLog(root);
   };
 
   /** performance.now() when the first change event of the pending update arrived */
@@ -222,13 +249,30 @@ export function render({ model, el }: RenderArgs): () => void {
 
   const onClick = (e: Event): void => dispatch(eventFromClick(e.target as Element | null));
   const onChange = (e: Event): void => dispatch(eventFromChange(e.target as Element | null));
+  let pointerInside = false;
+  const onEnter = (): void => {
+    pointerInside = true;
+  };
+  const onLeave = (): void => {
+    pointerInside = false;
+  };
+  /** Shortcuts (keys.ts), caught before the notebook's own (capture phase on window). */
   const onKey = (e: KeyboardEvent): void => {
-    if (e.key === "Escape") dispatch({ type: "action", name: "cancel" });
+    if (!root.isConnected) return;
+    const active = document.activeElement;
+    if (handleKey(e, root, active, pointerInside)) {
+      e.preventDefault();
+      e.stopPropagation();
+    } else if (keyCommand(e) === "cancel" && mayTake(root, active, pointerInside)) {
+      dispatch({ type: "action", name: "cancel" }); // leaves a build mode; the notebook still sees it
+    }
   };
 
   root.addEventListener("click", onClick);
   root.addEventListener("change", onChange);
-  root.addEventListener("keydown", onKey);
+  root.addEventListener("pointerenter", onEnter);
+  root.addEventListener("pointerleave", onLeave);
+  window.addEventListener("keydown", onKey, true);
   const traits = ["board", "state", "legal", "timeline", "summary", "hint", ...SETTING_NAMES];
   for (const name of traits) model.on(`change:${name}`, schedule);
   draw();
@@ -238,7 +282,10 @@ export function render({ model, el }: RenderArgs): () => void {
     for (const name of traits) model.off(`change:${name}`, schedule);
     root.removeEventListener("click", onClick);
     root.removeEventListener("change", onChange);
-    root.removeEventListener("keydown", onKey);
+    root.removeEventListener("pointerenter", onEnter);
+    root.removeEventListener("pointerleave", onLeave);
+    window.removeEventListener("keydown", onKey, true);
+    resize?.disconnect();
     root.remove();
   };
 }

@@ -2,9 +2,11 @@
 
 Intents carry moves only: ``{"type": "act", "version": <state.version>, "action": {...}}`` where
 the action is a game action in its JSON form or ``{"kind": "undo"}``.  A message is accepted
-only if it has exactly that shape, echoes the *current* state version, carries a well-formed
-action, and arrives while a human seat of this widget must act.  Whether the action obeys the
-rules is the engine's call (``Game.step``); this module only refuses what cannot even be asked.
+only if it has exactly that shape, carries a well-formed action, and arrives while a human seat
+of this widget must act.  A message made on an older view of the game (its version is not
+current) is handed back as :class:`StaleIntentError`, for the widget to forgive or refuse.
+Whether the action obeys the rules is the engine's call (``Game.step``); this module only
+refuses what cannot even be asked.
 
 Every message is treated as hostile: its size and depth are bounded *before* anything reads it
 deeper, and refusals quote values through :func:`short`, which never renders a whole value.
@@ -32,6 +34,8 @@ MAX_TEXT = 64
 """The longest string one message may hold (kinds and resource names are short)."""
 THEMES = ("auto", "light", "dark")
 """Values of the ``theme`` setting: follow JupyterLab, or force light or dark."""
+STALE = "That click was made on a board that has changed since; nothing was done."
+"""The answer to a message made on a view of the game this widget cannot place."""
 _MESSAGE_KEYS = frozenset({"type", "version", "action"})
 
 _repr = reprlib.Repr()
@@ -59,6 +63,18 @@ class Intent:
 
     kind: str
     action: Action | None = None
+
+
+class StaleIntentError(IntentError):
+    """A well-formed message made on an older view of the game: ``intent`` is what it asks for
+    and ``version`` the view it was made on.  The widget decides what to do with it (a double
+    click is dropped silently, a move still legal goes through, see ``CatanWidget``).
+    """
+
+    def __init__(self, intent: Intent, version: int) -> None:
+        super().__init__(STALE, logging.INFO)
+        self.intent = intent
+        self.version = version
 
 
 def short(value: object, limit: int = 80) -> str:
@@ -108,16 +124,25 @@ def check_size(msg: object) -> None:
             stack.extend((item, depth + 1) for item in value)
 
 
-def parse_intent(msg: object, *, version: int, game: Game, humans: Collection[int]) -> Intent:
+def parse_intent(
+    msg: object,
+    *,
+    version: int,
+    game: Game,
+    humans: Collection[int],
+    fresh: Collection[int] = (),
+) -> Intent:
     """Validate one front-end message and return what it asks for.
 
     Args:
         msg: the message content as received.
-        version: the current ``state.version``; the message must echo it exactly.
+        version: the current ``state.version``; the message must echo it, or one of ``fresh``.
         game: the game (to know the seats and who must act now).
         humans: the seats played by humans in this widget.
+        fresh: older versions that still show the game as it is (only settings changed since).
 
     Raises:
+        StaleIntentError: a well-formed message made on an older view of the game.
         IntentError: the message is refused; nothing must change.
     """
     if not isinstance(msg, dict):
@@ -134,11 +159,6 @@ def parse_intent(msg: object, *, version: int, game: Game, humans: Collection[in
     sent = msg.get("version")
     if type(sent) is not int:
         raise IntentError(f"Refused a message without a whole-number version (got {short(sent)}).")
-    if sent != version:
-        raise IntentError(
-            "The board changed before that click arrived; nothing was done, please try again.",
-            logging.INFO,
-        )
     action = msg.get("action")
     if not isinstance(action, dict):
         raise IntentError(f"Refused a message whose action is not an object (got {short(action)}).")
@@ -148,15 +168,18 @@ def parse_intent(msg: object, *, version: int, game: Game, humans: Collection[in
     if kind == "undo":
         if len(action) != 1:
             raise IntentError("Refused undo: it takes no fields.")
-        _require_human_turn(game, humans)
-        return Intent("undo")
-    try:
-        parsed = action_from_dict(action)
-    except Exception as exc:  # IllegalActionError normally; anything else is junk all the same
-        text = clip(str(exc) or type(exc).__name__, 300)
-        raise IntentError(f"Refused {short(kind, 40)}: {text[:1].upper()}{text[1:]}") from exc
+        intent = Intent("undo")
+    else:
+        try:
+            parsed = action_from_dict(action)
+        except Exception as exc:  # IllegalActionError normally; anything else is junk all the same
+            text = clip(str(exc) or type(exc).__name__, 300)
+            raise IntentError(f"Refused {short(kind, 40)}: {text[:1].upper()}{text[1:]}") from exc
+        intent = Intent("act", action=parsed)
+    if sent != version and sent not in fresh:
+        raise StaleIntentError(intent, sent)
     _require_human_turn(game, humans)
-    return Intent("act", action=parsed)
+    return intent
 
 
 def _require_human_turn(game: Game, humans: Collection[int]) -> None:

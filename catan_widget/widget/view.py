@@ -9,7 +9,7 @@ by name); ``viewer`` None shows no hand at all.  Legality and its reasons come f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -18,6 +18,7 @@ from ..engine.actions import Action, Discard, action_to_dict
 from ..engine.board import GENERIC
 from ..engine.constants import DEV_CARDS, RESOURCES, TERRAINS, VICTORY_POINT
 from ..engine.observation import Observation
+from ..engine.prompts import prompt, round_number
 from ..engine.reasons import CONTROLS
 from ..engine.state import CITY, EMPTY
 from ..engine.topology import (
@@ -31,10 +32,11 @@ from ..engine.topology import (
     hex_xy,
     node_xy,
 )
+from .marks import marks_json
 
 PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 """Okabe–Ito colours (colour-blind safe) for seats 0..3: blue, vermillion, green, purple."""
-LOG_TAIL = 16
+LOG_TAIL = 12
 """Log lines sent with each state update (the newest ones)."""
 TEACHER = -1
 """The ``viewer`` that sees every hand (the all-seeing observation)."""
@@ -104,30 +106,25 @@ def _player(obs: Observation, seat: int, kind: str, visible: bool) -> dict[str, 
         hand, (held, new) = obs.hands[seat], obs.devs[seat]
     elif visible and seat == obs.seat:
         hand, held, new = obs.hand, obs.dev_cards, obs.dev_new
-    hidden = None
-    if held is not None and new is not None:
-        hidden = held[VICTORY_POINT] + new[VICTORY_POINT]
     roads, settlements, cities = p.pieces
-    return {
-        "seat": seat,
-        "name": p.name,
-        "kind": kind,
-        "vp": p.vp,
-        "vp_hidden": hidden,
-        "resources": None if hand is None else _named(hand, RESOURCES, drop_zeros=False),
-        "resource_count": p.hand_size,
-        "dev_cards": None
-        if held is None or new is None
-        else _named([a + b for a, b in zip(held, new)], DEV_CARDS, drop_zeros=True),
-        "dev_new": None if new is None else _named(new, DEV_CARDS, drop_zeros=True),
-        "dev_count": p.dev_count,
-        "knights_played": p.knights,
-        "road_length": p.road_length,
-        "longest_road": p.longest_road,
-        "largest_army": p.largest_army,
-        "pieces": {"roads": roads, "settlements": settlements, "cities": cities},
-        "discard": p.discard if obs.phase == "discard" else 0,
-    }
+    out: dict[str, Any] = {"seat": seat, "name": p.name, "kind": kind, "vp": p.vp}
+    if hand is not None:  # what this viewer may not see is left out, not sent as null
+        out["resources"] = _named(hand, RESOURCES, drop_zeros=False)
+    if held is not None and new is not None:
+        out["vp_hidden"] = held[VICTORY_POINT] + new[VICTORY_POINT]
+        out["dev_cards"] = _named([a + b for a, b in zip(held, new)], DEV_CARDS, drop_zeros=True)
+        out["dev_new"] = _named(new, DEV_CARDS, drop_zeros=True)
+    out.update(
+        resource_count=p.hand_size,
+        dev_count=p.dev_count,
+        knights_played=p.knights,
+        road_length=p.road_length,
+        longest_road=p.longest_road,
+        largest_army=p.largest_army,
+        pieces={"roads": roads, "settlements": settlements, "cities": cities},
+        discard=p.discard if obs.phase == "discard" else 0,
+    )
+    return out
 
 
 def _trade(obs: Observation) -> dict[str, Any] | None:
@@ -161,11 +158,13 @@ def state_json(
     version: int = 0,
     error: str | None = None,
     log_tail: int = LOG_TAIL,
+    marks_seat: int | None = None,
 ) -> dict[str, Any]:
     """The dynamic ``state`` trait, as ``viewer`` may see it (a seat, TEACHER or None).
 
     ``seats`` gives each seat's kind (``"human"`` or ``"bot"``); ``log_tail`` how many of the
-    newest log lines to send, worded for the viewer.
+    newest log lines to send, worded for the viewer.  ``marks`` (:mod:`.marks`) are the places
+    other players changed since the viewing seat (or, with no seat viewing, ``marks_seat``) moved.
     """
     obs = game.observe(viewer if viewer is not None and viewer >= 0 else None, legal=False)
     owner, level = obs.node_owner, obs.node_level
@@ -181,7 +180,9 @@ def state_json(
     return {
         "version": version,
         "turn": obs.turn,
+        "round": round_number(obs.turn, len(seats)),
         "phase": obs.phase,
+        "prompt": prompt(obs, viewer),
         "current": obs.current,
         "turn_player": obs.turn_player,
         "viewer": viewer,
@@ -199,6 +200,9 @@ def state_json(
         "road_building": obs.free_roads,
         "winner": obs.winner,
         "log": log[-log_tail:] if log_tail > 0 else [],
+        "marks": marks_json(game, viewer if viewer is not None and viewer >= 0 else marks_seat, log_tail)
+        if log_tail > 0
+        else [],
         "error": error,
     }
 
@@ -207,6 +211,46 @@ def state_json(
 def _action_json(action: Action) -> dict[str, Any]:
     """Actions are immutable values: their JSON form is computed once (copied by the caller)."""
     return action_to_dict(action)
+
+
+def pack_actions(actions: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, list[Any]]]:
+    """The wire form of ``legal.actions``: one entry per kind, in the engine's order, each a
+    column per field (``{"build_road": {"edge": [3, 4]}, "end_turn": {}}``).  Naming every
+    action's kind and fields again made a setup or robber update over 5 KB; columns keep it
+    under the 4 KB budget.  A kind with no fields is listed once: ``{}``.
+    """
+    packed: dict[str, dict[str, list[Any]]] = {}
+    for action in actions:
+        columns = packed.setdefault(action["kind"], {})
+        for field, value in action.items():
+            if field != "kind":
+                columns.setdefault(field, []).append(value)
+    return packed
+
+
+def unpack_actions(packed: Mapping[str, Mapping[str, Sequence[Any]]]) -> list[dict[str, Any]]:
+    """The actions :func:`pack_actions` packed, each as ``action_to_dict`` gives it."""
+    out: list[dict[str, Any]] = []
+    for kind, columns in packed.items():
+        count = len(next(iter(columns.values()))) if columns else 1
+        out.extend({"kind": kind, **{f: v[i] for f, v in columns.items()}} for i in range(count))
+    return out
+
+
+def pack_reasons(reasons: Mapping[str, str]) -> dict[str, list[str]]:
+    """The wire form of ``legal.reasons``: each sentence once, with the controls it explains
+    (``{"Waiting for Bo.": ["roll", "end_turn", ...]}``).  While a phase asks for one thing
+    first, or another seat must act, most controls share one sentence.
+    """
+    packed: dict[str, list[str]] = {}
+    for kind, text in reasons.items():
+        packed.setdefault(text, []).append(kind)
+    return packed
+
+
+def unpack_reasons(packed: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """The reasons :func:`pack_reasons` packed, keyed by control again."""
+    return {kind: text for text, kinds in packed.items() for kind in kinds}
 
 
 def legal_json(
@@ -224,7 +268,7 @@ def legal_json(
     out: dict[str, Any] = {
         "version": version,
         "seat": None,
-        "actions": [],
+        "actions": {},
         "open": [],
         "discard": 0,
         "rates": None,
@@ -233,13 +277,13 @@ def legal_json(
     }
     if seat is None or seat != game.current_seat or game.is_over:
         waiting = game.waiting_text()
-        out["reasons"] = dict.fromkeys((*CONTROLS, UNDO), waiting)
+        out["reasons"] = {waiting: [*CONTROLS, UNDO]}
         return out
     discarding = game.phase == "discard"  # the count and the rule, never every way to discard
     obs = game.observe(seat, legal=not discarding)
     assert obs.rates is not None
     out["seat"] = seat
-    out["actions"] = [dict(_action_json(a)) for a in obs.legal if type(a) is not Discard]
+    out["actions"] = pack_actions(_action_json(a) for a in obs.legal if type(a) is not Discard)
     out["open"] = list(obs.open)
     out["discard"] = obs.players[seat].discard if discarding else 0
     out["rates"] = _named(obs.rates, RESOURCES, drop_zeros=False)
@@ -247,5 +291,5 @@ def legal_json(
     reasons = game.reasons(seat, legal=obs.legal)  # the list the observation already holds
     if not undo:
         reasons[UNDO] = undo_reason or "Nothing to take back."
-    out["reasons"] = reasons
+    out["reasons"] = pack_reasons(reasons)
     return out

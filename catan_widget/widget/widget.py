@@ -17,7 +17,6 @@ How the pieces move:
 from __future__ import annotations
 
 import asyncio
-import logging
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -27,13 +26,13 @@ import anywidget
 import traitlets
 
 from ..engine import Game, Rules
-from ..engine.actions import Action, RollDice
 from ..engine.board import Board
-from ..engine.errors import IllegalActionError
 from ..engine.registry import Bot
 from . import runner
+from .clicks import Clicks
 from .hints import Hints, level_of
-from .protocol import IntentError, clip, delay_seconds, parse_intent, short, view_seat
+from .intents import Intents
+from .protocol import clip, delay_seconds, short, view_seat
 from .replay import Replay, counting_json
 from .seats import HUMAN, SeatSpec, resolve_seats, seat_list, seat_specs
 from .settings import Settings, logger
@@ -77,7 +76,7 @@ def _observer(widget: CatanWidget) -> Callable[[Game], None]:
     return changed
 
 
-class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
+class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
     """The Catan board for a :class:`Game`, playable by clicking.
 
     Args:
@@ -122,6 +121,7 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
         if not isinstance(game, Game):
             raise TypeError(f"CatanWidget needs a Game, got {type(game).__name__}")
         self._task: asyncio.Task[None] | None = None
+        self._clicks = Clicks()
         self._closed = False
         self._ready = False
         specs = seat_specs(game, seats)
@@ -226,6 +226,7 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
         game.subscribe(self._watch)
         self._undo = UndoStack()
         self._fault = None
+        self._clicks.reset()
         self._shown_seat = self._acting_human()
         self.board = board_json(game, self._colors)
         self._publish()
@@ -276,6 +277,7 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
         self._require_open()
         self._fault = None
         self._undo.clear()
+        self._clicks.reset()
         self.bots_paused = False
         self._publish()
         self._start()
@@ -307,38 +309,6 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
             if not ok or not all(type(d) is int and 1 <= d <= 6 for d in roll):
                 raise ValueError(f"a scripted roll is a pair of dice 1..6 like (3, 4), got {roll!r}")
             self._dice.append((roll[0], roll[1]))
-
-    def handle_message(self, msg: object) -> bool:
-        """Handle one message from the front-end (what its ``model.send`` arrives at).
-
-        Returns True when accepted.  A refused message changes nothing in the game, sets
-        ``state.error`` to the reason in plain words and is logged on the ``catan_widget`` logger.
-        """
-        try:
-            if self._closed:
-                raise IntentError("This board is closed: it takes no more moves.")
-            if self.replay_at is not None:
-                raise IntentError("This is a replay: it takes no moves (leave the replay to play on).")
-            handover = self._handover()
-            if handover is not None:
-                name = self._game.names[handover]
-                raise IntentError(f"Pass the screen to {name} first: {name} clicks when ready.", logging.INFO)
-            intent = parse_intent(msg, version=self._version, game=self._game, humans=self.humans)
-            if intent.kind == "undo":
-                self._take_back()
-            else:
-                assert intent.action is not None
-                self._act(intent.action)
-        except IntentError as exc:
-            logger.log(
-                exc.level, "Refused a message from the front-end: %s (message: %s)", exc, short(msg, 200)
-            )
-            if not self._closed:
-                self._publish(error=str(exc))
-            return False
-        self._publish()
-        self._start()
-        return True
 
     def close(self) -> None:
         """Stop the bots' task, stop observing the game and close the widget."""
@@ -383,6 +353,7 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
             return
         finally:
             self._busy = False
+        self._clicks.moved()
         self._undo.clear()
         self._publish()
 
@@ -404,17 +375,11 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
         if self._closed:
             raise RuntimeError("This CatanWidget is closed: make a new one to go on playing.")
 
-    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        try:
-            self.handle_message(content)
-        except Exception as exc:  # a comm handler must never raise into the kernel
-            logger.exception("catan_widget: error while handling a message")
-            self._publish(error=f"Internal error: {short(exc, 200)}")
-
     def _game_changed(self, game: Game) -> None:
         """The observer: a cell (or anything but this widget) changed the game."""
         if self._busy or self._closed:
             return
+        self._clicks.moved()
         self._undo.clear()
         self._publish()
         self._start()
@@ -463,7 +428,13 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
         handover = self._handover()
         g, acting = self._shown(), None if self._replaying() or handover is not None else self._acting_human()
         viewer = self._current_viewer()
-        state = state_json(g, viewer, self._kinds, version=self._version, error=error or self._fault)
+        humans = self.humans
+        marks_seat = next(
+            (s for s in (handover, acting) if s is not None), humans[0] if len(humans) == 1 else None
+        )
+        state = state_json(
+            g, viewer, self._kinds, version=self._version, error=error or self._fault, marks_seat=marks_seat
+        )
         state["handover"] = None if handover is None else {"seat": handover, "name": g.names[handover]}
         if self.show_counting and viewer is not None and viewer >= 0:
             counting_json(g.observe(viewer, legal=False), state["players"])
@@ -474,39 +445,11 @@ class CatanWidget(Replay, Hints, Settings, anywidget.AnyWidget):
             undo=self._undo.can_undo(acting),
             undo_reason=self._undo.reason(acting),
         )
+        self._clicks.published(self._version, legal["seat"])
         with self.hold_sync():
             self._refresh_replay_traits()
             self.state = state
             self.legal = legal
-
-    def _step(self, action: Action) -> None:
-        """``game.step`` with the next scripted roll, if any."""
-        dice = self._dice[0] if self._dice and isinstance(action, RollDice) else None
-        self._game.step(action, dice=dice)
-        if dice is not None:
-            self._dice.pop(0)
-
-    def _act(self, action: Action) -> None:
-        g = self._game
-        seat, before = g.current_seat, g.fork()
-        try:
-            self._busy = True
-            self._step(action)
-        except IllegalActionError as exc:
-            raise IntentError(str(exc), logging.INFO) from exc
-        finally:
-            self._busy = False
-        self._undo.record(seat, before, action)
-
-    def _take_back(self) -> None:
-        acting = self._acting_human()
-        if not self._undo.can_undo(acting):
-            raise IntentError(self._undo.reason(acting), logging.INFO)
-        self._busy = True
-        try:
-            self._game.restore(self._undo.pop())
-        finally:
-            self._busy = False
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         self._start()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canDiscard, stepDiscard, yopCanPick, yopPair } from "../choices";
 import { controls } from "../controls";
-import { activeMode, highlights, initialUi, reconcile, reduce, type Ctx, type UiEvent, type UiState } from "../interaction";
+import { activeMode, highlights, inFlight, initialUi, reconcile, reduce, type Ctx, type UiEvent, type UiState } from "../interaction";
 import { edges, nodes, normalizeLegal, robberTargets } from "../legal";
 import { loadSample, robberHex, scenario } from "../fixtures/scenarios";
 import type { Action, Legal } from "../types";
@@ -453,5 +453,32 @@ describe("controls", () => {
   it("fills a missing legal trait with nothing allowed", () => {
     const l = normalizeLegal(null, 5);
     expect(l).toEqual({ version: 5, seat: null, actions: [], open: [], discard: 0, rates: {}, undo: false, reasons: {} });
+  });
+});
+
+describe("in-flight guard (a double click sends one intent)", () => {
+  it("ignores move clicks after an intent until a newer version arrives, silently", () => {
+    const ctx = ctxOf("main", plus({ kind: "roll" }));
+    const { ui, intents } = run(ctx, [act("roll"), act("roll"), act("end_turn"), { type: "edge", edge: ROADS[0] }, { type: "blocked", reason: "no" }]);
+    expect(intents).toEqual([sent(V, { kind: "roll" })]);
+    expect(ui.inflight).toBe(V);
+    expect(ui.note).toBeNull();
+    expect(inFlight(ui, act("cancel"), ctx)).toBe(false);
+    expect(inFlight(ui, { type: "setting", name: "theme", value: "dark" }, ctx)).toBe(false);
+  });
+
+  it("a build confirm clicked twice sends one road", () => {
+    const ctx = ctxOf();
+    const { intents } = run(ctx, [act("build_road"), { type: "edge", edge: ROADS[0] }, act("confirm"), act("confirm"), act("build_road")]);
+    expect(intents).toEqual([sent(V, { kind: "build_road", edge: ROADS[0] })]);
+  });
+
+  it("the next state version lifts the guard", () => {
+    const ctx = ctxOf("main", plus({ kind: "roll" }));
+    const first = run(ctx, [act("roll")]);
+    const next: Ctx = { ...ctx, state: { ...ctx.state, version: V + 1 }, legal: { ...ctx.legal, version: V + 1 } };
+    const ui = reconcile(first.ui, next);
+    expect(ui.inflight).toBeNull();
+    expect(run(next, [act("end_turn")], ui).intents).toEqual([sent(V + 1, { kind: "end_turn" })]);
   });
 });

@@ -15,8 +15,11 @@ import {
   reason,
   robberTargets,
   spots,
+  unpackActions,
+  unpackReasons,
   yopPairs,
 } from "../legal";
+import { rawLegals } from "../fixtures/scenarios";
 import type { Action, Legal } from "../types";
 
 function legalWith(actions: Action[], extra: Partial<Legal> = {}): Legal {
@@ -91,5 +94,43 @@ describe("reading legal.actions", () => {
   it("normalizes a partial trait and drops unknown open kinds", () => {
     const n = normalizeLegal({ seat: 0, open: ["offer_trade", "nonsense" as never] }, 9);
     expect(n).toEqual({ version: 9, seat: 0, actions: [], open: ["offer_trade"], discard: 0, rates: {}, undo: false, reasons: {} });
+  });
+});
+
+describe("packed actions (legal.actions on the wire)", () => {
+  it("unpacks Python's columns into one action per entry, kind by kind, and packs back the same", () => {
+    for (const raw of rawLegals()) {
+      expect(Array.isArray(raw.actions)).toBe(false);
+      const actions = unpackActions(raw.actions);
+      const again: Record<string, Record<string, unknown[]>> = {};
+      for (const a of actions) {
+        const columns = (again[a.kind] ??= {});
+        for (const [field, value] of Object.entries(a)) if (field !== "kind") (columns[field] ??= []).push(value);
+      }
+      expect(again).toEqual(raw.actions);
+    }
+  });
+
+  it("reads a kind with no fields as one action and tolerates junk", () => {
+    expect(unpackActions({ roll: {}, build_road: { edge: [3, 4] } })).toEqual([{ kind: "roll" }, { kind: "build_road", edge: 3 }, { kind: "build_road", edge: 4 }]);
+    expect(unpackActions(null)).toEqual([]);
+    expect(unpackActions({ roll: null } as unknown as Record<string, Record<string, unknown[]>>)).toEqual([]);
+    expect(normalizeLegal({ actions: { end_turn: {} } }).actions).toEqual([{ kind: "end_turn" }]);
+  });
+});
+
+describe("packed reasons (legal.reasons on the wire)", () => {
+  it("gives every control its sentence back", () => {
+    expect(unpackReasons({ "Waiting for Bo.": ["roll", "end_turn"], "Nothing to take back yet.": ["undo"] })).toEqual({
+      roll: "Waiting for Bo.",
+      end_turn: "Waiting for Bo.",
+      undo: "Nothing to take back yet.",
+    });
+    for (const raw of rawLegals()) {
+      const reasons = normalizeLegal(raw).reasons;
+      const kinds = Object.values(raw.reasons ?? {}).flat();
+      expect(Object.keys(reasons).sort()).toEqual([...kinds].sort());
+      expect(Object.keys(reasons).length).toBeGreaterThan(0);
+    }
   });
 });

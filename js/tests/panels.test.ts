@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as panels from "../panels";
-import { loadSample, scenario } from "../fixtures/scenarios";
+import { loadSample, sampleScenario, scenario } from "../fixtures/scenarios";
+import { fakeModel } from "../fixtures/fake-model";
+import widget from "../widget";
 
 describe("player panels", () => {
   it("shows one panel per player, the acting one marked", () => {
@@ -79,29 +81,63 @@ describe("player panels", () => {
 });
 
 describe("banner", () => {
-  it("says \"Your turn\" to the default human name You", () => {
+  it("shows the engine's sentence (state.prompt) and the round in the header", () => {
     const x = loadSample();
-    const ada = x.state.players.find((p) => p.seat === x.state.current);
-    if (ada) ada.name = "You";
-    expect(panels.bannerText(x.state)).toBe("Your turn — build, trade or end the turn");
+    expect(x.state.prompt).toBe("Ada's turn — build, trade or end the turn");
+    expect(panels.bannerText(x.state)).toBe(x.state.prompt);
+    x.state.prompt = "Bo offers you 1 ore for 1 wool — accept, decline or counter";
+    const el = panels.banner(x.state, x.board);
+    expect(el.querySelector(".cw-banner-text")?.textContent).toBe("Bo offers you 1 ore for 1 wool — accept, decline or counter");
+    expect(el.querySelector(".cw-banner-turn")?.textContent).toBe(`Round ${x.state.round} · Ada's turn`);
   });
 
-  it("says whose turn it is and what to do", () => {
-    const x = loadSample();
-    expect(panels.bannerText(x.state)).toBe("Ada's turn — build, trade or end the turn");
-    x.state.turn_player = 1;
-    x.state.phase = "roll";
-    x.state.current = 1;
-    expect(panels.bannerText(x.state)).toBe("Bo's turn — roll the dice");
-    x.state.phase = "road_building";
-    x.state.road_building = 1;
-    expect(panels.bannerText(x.state)).toBe("Bo: place 1 free road");
-    x.state.phase = "game_over";
-    x.state.winner = 2;
-    expect(panels.bannerText(x.state)).toBe("Cy wins the game!");
-    const el = panels.banner(x.state, x.board);
+  it("says Setup before the first roll, Your turn to You, and only the round at the end", () => {
+    const x = scenario("setup");
+    expect(x.state.round).toBe(0);
+    expect(panels.roundText(x.state)).toBe("Setup · Ada's turn");
+    const y = loadSample();
+    y.state.players[y.state.turn_player].name = "You";
+    expect(panels.roundText(y.state)).toBe(`Round ${y.state.round} · Your turn`);
+    y.state.phase = "game_over";
+    y.state.winner = 2;
+    expect(panels.roundText(y.state)).toBe(`Round ${y.state.round}`);
+    const el = panels.banner(y.state, y.board);
     expect(el.getAttribute("data-phase")).toBe("game_over");
     expect(el.style.getPropertyValue("--cw-player")).toBe("#009E73");
+  });
+});
+
+describe("resource names", () => {
+  it("every resource card in hands and the bank is named on hover and for screen readers", () => {
+    const { state, board } = loadSample();
+    const cards = [...panels.players(state, board).querySelectorAll(".cw-card"), ...panels.bank(state).querySelectorAll(".cw-card")];
+    expect(cards.length).toBeGreaterThanOrEqual(10);
+    for (const card of cards) {
+      const label = card.getAttribute("aria-label") ?? "";
+      expect(label).toMatch(/^\d+ (lumber|brick|wool|grain|ore)( in the bank)?$/);
+      expect(card.getAttribute("role")).toBe("img");
+      expect(card.querySelector("title")?.textContent).toBe(label);
+    }
+    const bankOre = panels.bank(state).querySelector("[data-resource='ore'] .cw-card");
+    expect(bankOre?.getAttribute("aria-label")).toBe(`${state.bank.ore} ore in the bank`);
+  });
+
+  it("names the resources of every dialog (bank trade, discard, trade offer)", () => {
+    for (const name of ["maritime", "discard", "offer"]) {
+      const { traits, clicks } = sampleScenario(name);
+      const el = document.createElement("div");
+      document.body.append(el);
+      const cleanup = widget.render({ model: fakeModel(traits), el });
+      for (const sel of clicks) el.querySelector(sel)?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      const cards = [...el.querySelectorAll(".cw-dialog .cw-card")];
+      expect(cards.length, name).toBeGreaterThanOrEqual(5);
+      for (const card of cards) {
+        expect(card.getAttribute("aria-label"), name).toMatch(/lumber|brick|wool|grain|ore/);
+        expect(card.querySelector("title")?.textContent).toBe(card.getAttribute("aria-label"));
+      }
+      cleanup();
+      el.remove();
+    }
   });
 });
 

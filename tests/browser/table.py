@@ -11,12 +11,14 @@ clicking one needs ``force=True``.  The hooks are listed in docs/protocol.md ("D
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
+
+from catan_widget.widget.view import unpack_actions
 
 WAIT_MS = 30_000
 """Longest wait for one state change (the bots move with a small delay; the machine is shared)."""
@@ -167,6 +169,108 @@ class Table:
         self.press("discard")
         return self.wait_past(before)
 
+    def snapshot(self) -> dict[str, Any]:
+        """What the page shows now, read at once: per player panel (``players``, by seat) the
+        hand's ``hidden`` attribute, the ``cards`` drawn by resource, the hidden hand's ``count``
+        text, the development cards named (``devs``), the hidden ones' text (``dev_hidden``), the
+        number of hidden-VP marks (``vp_hidden``); the View menu's options (``view``), the log
+        lines (``log``) and the hand-over title (``handover``, None when there is none).
+        """
+        snap: dict[str, Any] = self.root.evaluate(_SNAPSHOT_JS)
+        return snap
+
+    # --- dialogs (data-dialog = the action kind they build, or robber / discard / trade) ------
+    def dialog(self, kind: str) -> Locator:
+        """The dialog ``data-dialog=kind``."""
+        return self.root.locator(f"[data-dialog='{kind}']")
+
+    def pick(self, kind: str, resource: str, role: str = "pick") -> None:
+        """Click the resource button ``resource`` (``data-role=role``) in dialog ``kind``."""
+        self.dialog(kind).locator(f"button[data-role='{role}'][data-resource='{resource}']").click()
+
+    def set_steps(self, kind: str, side: str, cards: Mapping[str, int]) -> None:
+        """Set the ``side`` (give / want) steppers of trade dialog ``kind`` to ``cards`` with
+        their − and + buttons (resources left out go to 0).
+        """
+        dialog = self.dialog(kind)
+        for r in RESOURCES:
+            value = dialog.locator(f".cw-stepper[data-side='{side}'][data-resource='{r}'] .cw-step-value")
+            have, want = int(value.inner_text()), cards.get(r, 0)
+            for _ in range(abs(want - have)):
+                delta = 1 if want > have else -1
+                dialog.locator(
+                    f"button[data-step='{side}'][data-resource='{r}'][data-delta='{delta}']"
+                ).click()
+            expect(value).to_have_text(str(want))
+
+    def confirm(self, kind: str) -> int:
+        """Click the enabled Confirm of dialog ``kind``; the version of the answer."""
+        before = self.version()
+        button = self.dialog(kind).locator("button[data-action='confirm']")
+        expect(button).not_to_have_attribute("aria-disabled", "true")
+        button.click()
+        return self.wait_past(before)
+
+    def send(self, action: str, seat: int | None = None) -> int:
+        """Press the button ``action`` (of ``seat``, for ``confirm_trade``) that sends a move at
+        once; the version of the answer.
+        """
+        before = self.version()
+        if seat is None:
+            self.press(action)
+        else:
+            self.root.locator(f"button[data-action='{action}'][data-seat='{seat}']").click()
+        return self.wait_past(before)
+
+    def rob(
+        self, hex_id: int, victim: int | None, victims: int, before_choice: Callable[[], None] | None = None
+    ) -> int:
+        """Click robber hex ``hex_id``, pick ``victim`` when ``victims`` > 1 may be robbed there
+        (calling ``before_choice`` first, with the chooser open), and Confirm; the version of the
+        answer.
+        """
+        before = self.version()
+        self.click_spot("hex", hex_id)
+        chooser = self.dialog("robber").locator("button.cw-victim")
+        if victims > 1:
+            expect(chooser).to_have_count(victims)
+            if before_choice is not None:
+                before_choice()
+            self.root.locator(f"button.cw-victim[data-victim='{victim}']").click()
+        else:
+            expect(chooser).to_have_count(0)
+        button = self.dialog("robber").locator("button[data-action='confirm']")
+        expect(button).not_to_have_attribute("aria-disabled", "true")
+        button.click()
+        return self.wait_past(before)
+
+
+_SNAPSHOT_JS = """el => {
+  const text = (n) => (n ? n.textContent.trim() : null);
+  const players = {};
+  for (const p of el.querySelectorAll('.cw-player[data-seat]')) {
+    const hand = p.querySelector('.cw-hand');
+    const cards = {};
+    for (const c of hand ? hand.querySelectorAll('[data-resource]') : []) {
+      cards[c.getAttribute('data-resource')] = Number(text(c.querySelector('b')));
+    }
+    players[p.getAttribute('data-seat')] = {
+      hidden: hand ? hand.getAttribute('data-hidden') : null,
+      cards,
+      count: text(hand && hand.querySelector('.cw-count')),
+      devs: [...p.querySelectorAll('.cw-dev-card[data-dev]')].map((d) => d.getAttribute('data-dev')),
+      dev_hidden: text(p.querySelector('.cw-dev-hidden')),
+      vp_hidden: p.querySelectorAll('.cw-vp small').length,
+    };
+  }
+  return {
+    players,
+    view: [...el.querySelectorAll("select[data-setting='view'] option")].map((o) => text(o)),
+    log: [...el.querySelectorAll('.cw-log-list li')].map((li) => li.innerText.trim()),
+    handover: text(el.querySelector('.cw-handover-title')),
+  };
+}"""
+
 
 # --- reading ``legal`` (as the probe returns it) -------------------------------------------------
 def legal_spots(legal: Mapping[str, Any], kind: str) -> list[int]:
@@ -174,13 +278,13 @@ def legal_spots(legal: Mapping[str, Any], kind: str) -> list[int]:
     for ``build_settlement`` / ``build_city``, hexes for ``move_robber``.
     """
     key = {"build_road": "edge", "move_robber": "hex"}.get(kind, "node")
-    return sorted({a[key] for a in legal["actions"] if a["kind"] == kind})
+    return sorted({a[key] for a in unpack_actions(legal["actions"]) if a["kind"] == kind})
 
 
 def robber_targets(legal: Mapping[str, Any]) -> dict[int, list[int]]:
     """The robber's hexes and the seats that may be robbed on each (``[]``: nobody)."""
     out: dict[int, list[int]] = {}
-    for a in legal["actions"]:
+    for a in unpack_actions(legal["actions"]):
         if a["kind"] == "move_robber":
             victims = out.setdefault(a["hex"], [])
             if a["victim"] is not None:

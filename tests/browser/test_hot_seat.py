@@ -52,7 +52,7 @@ def assert_view(table: Table, lab: LabPage, acting: int, other: int) -> None:
     expect(hidden).to_have_attribute("data-hidden", "true")
     expect(hidden.locator(".cw-count")).to_have_text(f"× {sum(facts['hands'][other])}")
     expect(hidden.locator("[data-resource]")).to_have_count(0)
-    assert facts["state"]["players"][other]["resources"] is None
+    assert facts["state"]["players"][other].get("resources") is None
     # the bots' hands are hidden too
     for bot in (2, 3):
         expect(table.hand(bot)).to_have_attribute("data-hidden", "true")

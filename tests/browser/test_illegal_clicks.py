@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 
 from catan_widget.engine.state import EMPTY
 from catan_widget.engine.topology import NODE_NEIGHBORS
+from catan_widget.widget.view import unpack_reasons
 
 from .lab import LabPage, LabServer, open_lab_page
 from .table import Table, legal_spots
@@ -85,7 +86,7 @@ def test_disabled_buttons_and_unlit_spots(lab_page: Page, lab_server: LabServer)
     assert table.version() == facts["version"]
 
     # every disabled button says why, in the words of legal.reasons
-    reasons = facts["legal"]["reasons"]
+    reasons = unpack_reasons(facts["legal"]["reasons"])
     for action in ("end_turn", "build_road", "buy_development_card"):
         btn = table.button(action)
         expect(btn).to_have_attribute("aria-disabled", "true")

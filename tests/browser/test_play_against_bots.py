@@ -148,7 +148,7 @@ def test_you_play_setup_and_two_turns_against_bots_by_clicks(lab_page: Page, lab
 
     # --- the bots' turns (scripted, no 7), then turn 2 ------------------------------------------
     table.wait_for(seat=0, phase="roll")
-    expect(table.root.locator(".cw-banner-turn")).to_have_text("Turn 5")
+    expect(table.root.locator(".cw-banner-turn")).to_have_text("Round 2 · Your turn")
     expect(table.banner()).to_contain_text("roll the dice")
     table.press("roll")
     table.wait_for(seat=0, phase="main")

@@ -71,7 +71,7 @@ def test_you_win_a_staged_game_by_clicks(lab_page: Page, lab_server: LabServer) 
     expect(table.root.locator(".cw-player[data-seat='0'] .cw-vp")).to_have_text("10 VP")
     facts = lab.probe()
     assert facts["state"]["winner"] == 0
-    assert facts["state"]["players"][0]["vp"] + (facts["state"]["players"][0]["vp_hidden"] or 0) == 10
+    assert facts["state"]["players"][0]["vp"] + (facts["state"]["players"][0].get("vp_hidden") or 0) == 10
     assert not facts["state"]["error"]
     table.root.evaluate("el => el.scrollIntoView({block: 'start'})")
     lab_page.screenshot(path=ARTIFACTS / "test_whole_game_1366x768.png")

@@ -25,6 +25,7 @@ from typing import Any
 from catan_widget import CatanWidget, Game
 from catan_widget.engine.topology import NODE_EDGES
 from catan_widget.widget import runner
+from catan_widget.widget.view import unpack_actions
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 SETTLEMENTS = {0: [12, 40], 1: [23, 31], 2: [20, 0], 3: [50, 33]}
@@ -80,7 +81,7 @@ def sent_values(sent: list[dict[str, Any]], key: str) -> list[Any]:
 
 def actions(w: CatanWidget, kind: str) -> list[dict[str, Any]]:
     """The legal actions of ``kind`` listed in the ``legal`` trait."""
-    return [a for a in w.legal["actions"] if a["kind"] == kind]
+    return [a for a in unpack_actions(w.legal["actions"]) if a["kind"] == kind]
 
 
 def spots(w: CatanWidget, kind: str) -> list[int]:
@@ -104,7 +105,7 @@ def enabled(w: CatanWidget, control: str) -> bool:
     legal = w.legal
     if control == "undo":
         return bool(legal["undo"])
-    return control in legal["open"] or any(a["kind"] == control for a in legal["actions"])
+    return control in legal["open"] or control in legal["actions"]
 
 
 def staged_game(**placements: Any) -> Game:

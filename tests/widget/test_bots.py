@@ -13,6 +13,7 @@ from pathlib import Path
 from catan_widget import Action, BuildSettlement, CatanWidget, EndTurn, Game
 from catan_widget.engine.observation import Observation
 from catan_widget.widget import widget as widget_module
+from catan_widget.widget.view import unpack_actions
 
 from .helpers import NAMES, SOLO, settle, wait_until
 
@@ -146,7 +147,7 @@ def test_bots_answer_the_humans_move_on_a_running_loop() -> None:
         assert w.handle_message(
             {"type": "act", "version": w.state["version"], "action": {"kind": "build_settlement", "node": 12}}
         )
-        edge = w.legal["actions"][0]["edge"]
+        edge = unpack_actions(w.legal["actions"])[0]["edge"]
         assert w.handle_message(
             {"type": "act", "version": w.state["version"], "action": {"kind": "build_road", "edge": edge}}
         )

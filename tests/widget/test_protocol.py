@@ -12,7 +12,7 @@ import pytest
 from catan_widget import BuildRoad, CatanWidget
 from catan_widget.engine.actions import action_from_dict
 from catan_widget.engine.errors import IllegalActionError
-from catan_widget.widget.protocol import IntentError, parse_intent, short
+from catan_widget.widget.protocol import STALE, IntentError, StaleIntentError, parse_intent, short
 
 from .helpers import SOLO, deliver, intent, send, staged_game
 
@@ -214,34 +214,40 @@ def test_messages_on_a_bots_turn_are_refused_as_out_of_turn() -> None:
         assert w.game.to_json() == before
 
 
-def test_stale_versions_are_refused() -> None:
+def test_versions_the_widget_never_showed_are_refused() -> None:
     w = CatanWidget(staged_game(phase="roll"), SOLO)
-    for offset in (-1, 1, -2, 2, -(10**12), 10**12):
+    for offset in (1, 2, 10**12, -(10**12)):
         before = w.game.to_json()
         assert not send(w, {"kind": "roll"}, version=w.state["version"] + offset)
-        assert "board changed before that click arrived" in w.state["error"]
+        assert w.state["error"] == STALE
         assert w.game.to_json() == before
+    assert not send(w, {"kind": "roll"}, version=0)  # the first version sent is 1
+    assert w.state["error"] == STALE
 
 
-def test_a_replayed_message_is_refused_the_second_time() -> None:
-    w = CatanWidget(staged_game(hands={"Ada": {"lumber": 2, "brick": 2}}), SOLO)
+def test_a_replayed_message_is_dropped_silently_the_second_time() -> None:
+    w = CatanWidget(staged_game(hands={"Ada": {"lumber": 4, "brick": 4}}), SOLO)
     msg = intent(w, {"kind": "build_road", "edge": 12})
     deliver(w, msg)
     assert w.state["error"] is None
-    after_first = w.game.to_json()
+    after_first, version = w.game.to_json(), w.state["version"]
     deliver(w, msg)
-    assert "board changed before that click arrived" in w.state["error"]
+    assert w.state["error"] is None, "a repeat of the move just made says nothing"
+    assert w.state["version"] == version + 1, "the front-end resyncs"
     assert w.game.to_json() == after_first
-    assert w.game.players[0].resources["lumber"] == 1
+    assert w.game.players[0].resources["lumber"] == 3
 
 
-def test_a_step_from_a_cell_makes_the_front_ends_version_stale() -> None:
+def test_a_step_from_a_cell_makes_a_click_stale_and_the_engine_says_why() -> None:
     game = staged_game(hands={"Ada": {"lumber": 2, "brick": 2}})
     w = CatanWidget(game, SOLO)
     msg = intent(w, {"kind": "build_road", "edge": 12})
     game.step(BuildRoad(12))
+    why = game.why_not(BuildRoad(12))
+    assert why is not None
     deliver(w, msg)
-    assert "board changed before that click arrived" in w.state["error"]
+    assert w.state["error"] == why
+    assert "version" not in why
     assert game.players[0].roads.count(12) == 1
 
 
@@ -283,10 +289,15 @@ def test_parse_intent_returns_the_action_or_raises_intent_error() -> None:
             game=game,
             humans=[0],
         )
-    with pytest.raises(IntentError, match="board changed"):
+    with pytest.raises(StaleIntentError) as stale:
         parse_intent(
             {"type": "act", "version": 2, "action": {"kind": "roll"}}, version=3, game=game, humans=[0]
         )
+    assert (stale.value.version, stale.value.intent) == (2, parsed)
+    fresh = parse_intent(
+        {"type": "act", "version": 2, "action": {"kind": "roll"}}, version=3, game=game, humans=[0], fresh={2}
+    )
+    assert fresh == parsed
     with pytest.raises(IntentError, match="Ada's turn"):
         parse_intent(
             {"type": "act", "version": 3, "action": {"kind": "roll"}}, version=3, game=game, humans=[1]

@@ -116,7 +116,7 @@ def test_view_from_the_front_end_shows_every_hand_then_back_to_automatic() -> No
     assert w.state["players"][1]["resources"] == {"lumber": 0, "brick": 0, "wool": 2, "grain": 0, "ore": 0}
     update(w, {"view": None})
     assert w.state["viewer"] == 0
-    assert w.state["players"][1]["resources"] is None
+    assert w.state["players"][1].get("resources") is None
 
 
 @pytest.mark.parametrize(("name", "value"), _BAD_VALUES, ids=lambda v: repr(v)[:20])
@@ -284,7 +284,7 @@ def test_in_hot_seat_the_front_end_may_pick_only_the_acting_humans_view() -> Non
         update(w, {"view": view})
         assert w.view is None
         assert "only the view of the player who must act" in w.state["error"]
-        assert w.state["players"][1]["resources"] is None
+        assert w.state["players"][1].get("resources") is None
     update(w, {"view": 0})
     assert w.view == 0
     assert w.state["viewer"] == 0
@@ -299,7 +299,7 @@ def test_a_view_picked_in_hot_seat_ends_when_the_next_human_must_act() -> None:
     assert w.view is None, "the view trait went back to automatic"
     take_screen(w, 1)
     assert w.state["viewer"] == 1
-    assert w.state["players"][0]["resources"] is None
+    assert w.state["players"][0].get("resources") is None
     assert sent_values(sent, "view")[-1] is None, "and the front-end was told"
 
 
@@ -339,7 +339,7 @@ def test_a_hand_over_refuses_moves_and_a_ready_seat_other_than_the_next_human() 
     assert send(w, {"kind": "end_turn"})
     assert w.state["handover"] == {"seat": 1, "name": "Bo"}
     assert w.legal["seat"] is None
-    assert w.legal["actions"] == []
+    assert w.legal["actions"] == {}
     update(w, {"ready_seat": 0})  # not the seat handed to: ignored
     assert w.state["handover"] == {"seat": 1, "name": "Bo"}
     for bad in (-1, 4, "1", 1.0):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from catan_widget import BuildRoad, CatanWidget, Game
+from catan_widget.widget.view import unpack_reasons
 
 from .helpers import (
     NAMES,
@@ -25,7 +26,7 @@ def test_undo_takes_back_a_road_in_the_very_game_object() -> None:
     assert send(w, {"kind": "build_road", "edge": 12})
     assert w.legal["undo"]
     assert enabled(w, "undo")
-    assert "undo" not in w.legal["reasons"], "an enabled control has no reason"
+    assert "undo" not in unpack_reasons(w.legal["reasons"]), "an enabled control has no reason"
     assert send(w, {"kind": "undo"})
     assert w.game is game
     assert game.to_json() == before
@@ -56,7 +57,7 @@ def test_a_roll_cannot_be_taken_back() -> None:
     w.script_dice((2, 2))
     assert send(w, {"kind": "roll"})
     assert not w.legal["undo"]
-    assert "a roll" in w.legal["reasons"]["undo"]
+    assert "a roll" in unpack_reasons(w.legal["reasons"])["undo"]
     after = game.to_json()
     assert not send(w, {"kind": "undo"})
     assert game.to_json() == after
@@ -97,7 +98,7 @@ def test_another_players_move_ends_the_chance_to_undo() -> None:
     w.advance_bots()
     assert w.legal["seat"] == 0
     assert not w.legal["undo"]
-    assert "another player's move" in w.legal["reasons"]["undo"]
+    assert "another player's move" in unpack_reasons(w.legal["reasons"])["undo"]
 
 
 def test_in_hot_seat_the_next_human_cannot_undo_the_previous_humans_move() -> None:
@@ -108,7 +109,10 @@ def test_in_hot_seat_the_next_human_cannot_undo_the_previous_humans_move() -> No
     take_screen(w, 1)
     assert w.legal["seat"] == 1
     assert not w.legal["undo"]
-    assert w.legal["reasons"]["undo"] == "Only the player who made the last move can take it back."
+    assert (
+        unpack_reasons(w.legal["reasons"])["undo"]
+        == "Only the player who made the last move can take it back."
+    )
     before = game.to_json()
     assert not send(w, {"kind": "undo"})
     assert game.to_json() == before
@@ -122,6 +126,7 @@ def test_a_step_from_a_cell_ends_the_chance_to_undo() -> None:
     edge = spots(w, "build_road")[-1]
     game.step(BuildRoad(edge))
     deliver(w, stale)
-    assert "board changed before that click arrived" in w.state["error"]
+    assert w.state["error"] == unpack_reasons(w.legal["reasons"])["undo"]
+    assert w.state["error"].startswith("You cannot take back a move once something new happened")
     assert not w.legal["undo"]
     assert {12, edge} <= set(game.players[0].roads)

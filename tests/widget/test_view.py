@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from catan_widget import BuyDevelopmentCard, CatanWidget, Game, Rules
-from catan_widget.engine.actions import FIXED_ACTIONS, Action, action_from_dict
+from catan_widget.bots import make_bots
+from catan_widget.engine.actions import ACTION_BY_KIND, FIXED_ACTIONS, Action, action_from_dict
 from catan_widget.engine.constants import DEV_CARDS, RESOURCES
 from catan_widget.engine.errors import IllegalActionError
+from catan_widget.engine.phases import MAIN, ROLL, demand, is_not_now
 from catan_widget.widget.settings import SETTINGS
-from catan_widget.widget.view import board_json
+from catan_widget.widget.view import LOG_TAIL, board_json, unpack_actions, unpack_reasons
 
 from .helpers import (
     NAMES,
@@ -158,10 +160,13 @@ def test_legal_json_has_exactly_the_documented_keys() -> None:
     reasons: set[str] = set()
     for _, w in _positions():
         assert set(w.legal) == {"version", "seat", "actions", "open", "discard", "rates", "undo", "reasons"}
-        seen |= _keys({k: v for k, v in w.legal.items() if k != "reasons"})
-        reasons |= set(w.legal["reasons"])
-    documented = (_doc_keys("legal") - set(CONTROLS)) | {"undo"}  # `undo`: a key and a control
-    assert seen | {"reasons"} == documented
+        seen |= _keys({k: v for k, v in w.legal.items() if k not in ("reasons", "actions")})
+        seen |= {field for action in unpack_actions(w.legal["actions"]) for field in action}
+        reasons |= set(unpack_reasons(w.legal["reasons"]))
+    # packed actions are keyed by kind: kinds are not field names (`discard` is also a key)
+    kinds = set(ACTION_BY_KIND) - {"discard"}
+    documented = (_doc_keys("legal") - set(CONTROLS) - kinds) | {"undo", "kind"}
+    assert seen | {"reasons", "actions"} == documented
     assert reasons == set(CONTROLS)
 
 
@@ -192,7 +197,7 @@ def test_the_listed_actions_are_exactly_those_the_engine_accepts() -> None:
     """
     for label, w in _positions():
         game, legal = w.game, w.legal
-        listed = [action_from_dict(a) for a in legal["actions"]]
+        listed = [action_from_dict(a) for a in unpack_actions(legal["actions"])]
         assert len(set(listed)) == len(listed), f"{label}: an action listed twice"
         if legal["seat"] is None:
             assert listed == [], label
@@ -211,7 +216,7 @@ def test_only_the_seat_that_must_act_gets_actions() -> None:
         human_acts = not game.is_over and game.current_seat in w.humans
         assert legal["seat"] == (game.current_seat if human_acts else None), label
         if legal["seat"] is None:
-            assert (legal["actions"], legal["open"], legal["discard"], legal["undo"]) == ([], [], 0, False)
+            assert (legal["actions"], legal["open"], legal["discard"], legal["undo"]) == ({}, [], 0, False)
 
 
 def test_every_disabled_control_has_a_reason_and_only_those() -> None:
@@ -220,17 +225,18 @@ def test_every_disabled_control_has_a_reason_and_only_those() -> None:
         if legal["seat"] is None:
             continue
         on = {c for c in CONTROLS if enabled(w, c)}
-        assert set(legal["reasons"]) == set(CONTROLS) - on, label
-        assert all(isinstance(r, str) and r.strip() for r in legal["reasons"].values()), label
+        assert set(unpack_reasons(legal["reasons"])) == set(CONTROLS) - on, label
+        assert all(isinstance(r, str) and r.strip() for r in unpack_reasons(legal["reasons"]).values()), label
 
 
 def test_reasons_are_the_engines_refusals() -> None:
     """A disabled control's reason is what ``game.step`` says to its action; for a control of
-    many actions (build a road *somewhere*), what it says to all of them when they all fail alike.
+    many actions (build a road *somewhere*), what it says to all of them when they all fail alike;
+    while a phase asks for one thing first, that thing for every control the phase blocks.
     """
     checked = 0
     for label, w in _positions():
-        game, reasons = w.game, w.legal["reasons"]
+        game, reasons = w.game, unpack_reasons(w.legal["reasons"])
         if w.legal["seat"] is None:
             continue
         for control, reason in reasons.items():
@@ -242,7 +248,10 @@ def test_reasons_are_the_engines_refusals() -> None:
                 refusals = {_step_error(game, a) for a in FIXED_ACTIONS if a.kind == control}
             assert None not in refusals, f"{label}: {control} is possible but has a reason"
             if len(refusals) == 1:
-                assert reason == refusals.pop(), f"{label}: {control}"
+                refusal = refusals.pop()
+                if game.state.phase not in (ROLL, MAIN) and is_not_now(refusal, game.state.phase):
+                    refusal = demand(game.state.phase)  # the phase's one demand, said once
+                assert reason == refusal, f"{label}: {control}"
                 checked += 1
     assert checked >= 40
 
@@ -252,7 +261,7 @@ def test_while_a_bot_acts_every_control_says_whom_the_game_waits_for() -> None:
     legal = w.legal
     assert legal["seat"] is None
     assert not any(enabled(w, c) for c in CONTROLS)
-    assert legal["reasons"] == dict.fromkeys(CONTROLS, "Waiting for Bo.")
+    assert unpack_reasons(legal["reasons"]) == dict.fromkeys(CONTROLS, "Waiting for Bo.")
 
 
 def test_every_hand_is_shown_once_the_game_is_over() -> None:
@@ -264,7 +273,7 @@ def test_every_hand_is_shown_once_the_game_is_over() -> None:
     assert w.state["phase"] == "game_over"
     assert w.state["viewer"] == -1
     assert w.legal["seat"] is None
-    assert w.legal["reasons"] == dict.fromkeys(CONTROLS, "The game is over: Ada won.")
+    assert unpack_reasons(w.legal["reasons"]) == dict.fromkeys(CONTROLS, "The game is over: Ada won.")
 
 
 def test_rates_are_the_seats_bank_rates() -> None:
@@ -282,7 +291,7 @@ def test_rates_are_the_seats_bank_rates() -> None:
 
 # --- what each seat may see -------------------------------------------------------------------
 def _hidden(player: dict[str, Any]) -> tuple[Any, ...]:
-    return player["resources"], player["dev_cards"], player["dev_new"], player["vp_hidden"]
+    return player.get("resources"), player.get("dev_cards"), player.get("dev_new"), player.get("vp_hidden")
 
 
 def _public(game: Game, seat: int) -> dict[str, Any]:
@@ -343,12 +352,12 @@ def test_the_log_hides_a_steal_from_onlookers_but_not_from_the_teacher() -> None
 def test_hot_seat_shows_only_the_hand_of_the_human_who_must_act() -> None:
     game = staged_game(hands={"Ada": {"ore": 1}, "Bo": {"wool": 1}, "Cy": {"grain": 1}}, phase="roll")
     w = CatanWidget(game, {"Ada": "human", "Bo": "human", "Cy": "human", "Di": "bot"})
-    shown = [p["resources"] is not None for p in w.state["players"]]
+    shown = [p.get("resources") is not None for p in w.state["players"]]
     assert (w.state["viewer"], shown) == (0, [True, False, False, False])
     w.script_dice((2, 3))
     assert send(w, {"kind": "roll"})
     assert send(w, {"kind": "end_turn"})
-    shown = [p["resources"] is not None for p in w.state["players"]]
+    shown = [p.get("resources") is not None for p in w.state["players"]]
     assert (w.state["viewer"], shown) == (None, [False, False, False, False]), (
         "the hand-over hides every hand"
     )
@@ -358,7 +367,7 @@ def test_hot_seat_shows_only_the_hand_of_the_human_who_must_act() -> None:
     update(w, {"ready_seat": 2})  # a stale or wrong seat changes nothing
     assert w.state["handover"] == {"seat": 1, "name": "Bo"}
     take_screen(w, 1)
-    shown = [p["resources"] is not None for p in w.state["players"]]
+    shown = [p.get("resources") is not None for p in w.state["players"]]
     assert (w.state["viewer"], shown) == (1, [False, True, False, False])
 
 
@@ -375,14 +384,14 @@ def test_a_bot_only_widget_shows_every_hand() -> None:
     assert w.state["viewer"] == -1
     assert w.legal["seat"] is None
     w.advance_bots(max_moves=40)
-    assert [p["resources"] for p in w.state["players"]] == [p.resources for p in w.game.players]
+    assert [p.get("resources") for p in w.state["players"]] == [p.resources for p in w.game.players]
 
 
 def test_a_fixed_viewer_shows_that_seat_whoever_acts() -> None:
     w = CatanWidget(staged_game(hands={"Cy": {"ore": 2}}), SOLO, viewer=2)
     assert w.viewer == 2 == w.state["viewer"] == w.view
     assert w.state["players"][2]["resources"]["ore"] == 2
-    assert w.state["players"][0]["resources"] is None
+    assert w.state["players"][0].get("resources") is None
     assert w.legal["seat"] == 0, "Ada still acts"
     w.viewer = None
     assert w.state["viewer"] == 0
@@ -391,7 +400,7 @@ def test_a_fixed_viewer_shows_that_seat_whoever_acts() -> None:
 # --- reasons in words -------------------------------------------------------------------------
 def test_reasons_before_the_roll_say_to_roll_first() -> None:
     w = CatanWidget(staged_game(phase="roll"), SOLO)
-    reasons = w.legal["reasons"]
+    reasons = unpack_reasons(w.legal["reasons"])
     assert enabled(w, "roll")
     assert "roll" not in reasons
     assert reasons["end_turn"] == "You must roll the dice before ending your turn."
@@ -403,7 +412,7 @@ def test_reasons_before_the_roll_say_to_roll_first() -> None:
 
 def test_reasons_after_the_roll_name_the_missing_cards() -> None:
     w = CatanWidget(staged_game(hands={"Ada": {"wool": 1}}), SOLO)
-    reasons = w.legal["reasons"]
+    reasons = unpack_reasons(w.legal["reasons"])
     assert enabled(w, "end_turn")
     assert enabled(w, "offer_trade")
     assert set(reasons) == set(CONTROLS) - {"end_turn", "offer_trade"}
@@ -421,8 +430,8 @@ def test_reasons_while_discarding_say_what_the_phase_asks_first() -> None:
     w.script_dice((1, 6))
     assert send(w, {"kind": "roll"})
     assert w.legal["discard"] == 4
-    assert w.legal["actions"] == []
-    assert "discards first" in w.legal["reasons"]["end_turn"]
+    assert w.legal["actions"] == {}
+    assert "discards first" in unpack_reasons(w.legal["reasons"])["end_turn"]
 
 
 def test_a_card_bought_this_turn_is_shown_as_new_and_its_reason_says_so() -> None:
@@ -432,7 +441,7 @@ def test_a_card_bought_this_turn_is_shown_as_new_and_its_reason_says_so() -> Non
     assert w.state["players"][0]["dev_cards"] == {"knight": 1}
     assert w.state["players"][0]["dev_new"] == {"knight": 1}
     assert not enabled(w, "play_knight")
-    assert "bought this turn" in w.legal["reasons"]["play_knight"]
+    assert "bought this turn" in unpack_reasons(w.legal["reasons"])["play_knight"]
 
 
 # --- size -------------------------------------------------------------------------------------
@@ -443,7 +452,29 @@ def test_a_mid_game_update_fits_in_4_kb() -> None:
     w.teacher = True
     teacher_view = wire_bytes(w.state)
     print(f"state update: {player_view} B (player view), {teacher_view} B (teacher view); legal {legal} B")
-    assert len(w.state["log"]) == 16
+    assert len(w.state["log"]) == LOG_TAIL
     assert player_view + legal <= 4096, "one update (state and legal) fits the 4 KB budget"
     assert teacher_view <= 4096
     assert legal <= 4096
+
+
+def test_every_update_the_human_gets_in_whole_games_fits_in_4_kb() -> None:
+    """Not only a mid-game: every position where the human acts in three greedy games (setup's
+    50 corners, the robber's hexes and victims, long logs, trades) stays within the budget."""
+    seats = {"Ada": "human", "Bo": "bot", "Cy": "bot", "Di": "bot"}
+    largest, positions = 0, 0
+    for seed in range(3):
+        game = Game(players=list(seats), seed=seed)
+        bots = make_bots(game, "greedy")
+        for _ in range(4000):
+            if game.is_over:
+                break
+            seat = game.current_seat
+            if seat == 0:
+                w = CatanWidget(game.fork(), seats)
+                largest = max(largest, wire_bytes({"state": w.state, "legal": w.legal}))
+                positions += 1
+                w.close()
+            game.step(bots[seat].choose(game.observe(seat)))
+    assert positions > 100
+    assert largest <= 4096, f"the largest update was {largest} B"
