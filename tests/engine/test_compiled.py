@@ -3,8 +3,9 @@
 ``./dev`` compiles the engine with mypyc (``hatch_build.py``); ``catan_widget._native`` loads
 the compiled modules only while their sources are unchanged and ``CATAN_WIDGET_PURE`` is unset.
 These tests play the same games in a compiled and in a pure interpreter and compare the saves,
-observations and logs (one game with the search bot, compiled as well, in a seat).  (``./dev test`` also runs tests/engine and tests/bots again with
-``CATAN_WIDGET_PURE=1``, golden files included.)
+observations and logs (one game with the search bot, compiled as well, in a seat).
+(``./dev test`` also runs tests/engine and tests/bots again with ``CATAN_WIDGET_PURE=1``,
+golden files included.)
 """
 
 from __future__ import annotations
