@@ -6,10 +6,12 @@ copied by ``fork()`` and saved in JSON.  Every random thing in a game flows from
 
 from __future__ import annotations
 
+from types import FunctionType
 from typing import Final
 
 _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
+_M32: Final = 0xFFFFFFFF
 
 
 class Rng:
@@ -30,11 +32,19 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0..n-1`` (``n >= 1``)."""
+        if _LIMBS and n < 1 << 20:
+            st = self.state
+            lo = (st & _M32) + 0x7F4A7C15  # _GOLDEN's low half
+            hi = ((st >> 32) + 0x9E3779B9 + (lo >> 32)) & _M32
+            lo &= _M32
+            self.state = (hi << 32) | lo
+            hi, lo = _draw(hi, lo)
+            return (hi * n + ((lo * n) >> 32)) >> 32
         return (self.next64() * n) >> 64
 
     def die(self) -> int:
         """One six-sided die."""
-        return ((self.next64() * 6) >> 64) + 1
+        return self.below(6) + 1
 
     def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
         """Fisher–Yates shuffle in place."""
@@ -47,3 +57,34 @@ class Rng:
         child = Rng(self.state ^ ((salt * _GOLDEN) & _MASK))
         child.next64()
         return child
+
+
+def _xorshift(hi: int, lo: int, k: int) -> tuple[int, int]:
+    """``z ^ (z >> k)`` on the 32-bit halves of ``z`` (``0 < k < 32``)."""
+    return hi ^ (hi >> k), lo ^ (((lo >> k) | (hi << (32 - k))) & _M32)
+
+
+def _mul(hi: int, lo: int, c0: int, c1: int, c2: int, c3: int) -> tuple[int, int]:
+    """``z * c mod 2**64`` on 32-bit halves, ``c`` in 16-bit limbs (every product < 2**34)."""
+    x0, x1, x2, x3 = lo & 0xFFFF, lo >> 16, hi & 0xFFFF, hi >> 16
+    r0 = x0 * c0
+    r1 = x1 * c0 + x0 * c1
+    r2 = x2 * c0 + x1 * c1 + x0 * c2
+    r3 = x3 * c0 + x2 * c1 + x1 * c2 + x0 * c3
+    low = r0 + ((r1 & 0xFFFF) << 16)
+    return ((r1 >> 16) + r2 + ((r3 & 0xFFFF) << 16) + (low >> 32)) & _M32, low & _M32
+
+
+def _draw(hi: int, lo: int) -> tuple[int, int]:
+    """SplitMix64's output mix of the (already advanced) state, on 32-bit halves."""
+    hi, lo = _xorshift(hi, lo, 30)
+    hi, lo = _mul(hi, lo, 0xE5B9, 0x1CE4, 0x476D, 0xBF58)  # 0xBF58476D1CE4E5B9
+    hi, lo = _xorshift(hi, lo, 27)
+    hi, lo = _mul(hi, lo, 0x11EB, 0x1331, 0x49BB, 0x94D0)  # 0x94D049BB133111EB
+    return _xorshift(hi, lo, 31)
+
+
+_LIMBS: Final = not isinstance(_draw, FunctionType)
+"""True when this module is compiled (mypyc's functions are not Python functions): draws then
+use 32-bit halves (:func:`_draw`), mypyc's small-int arithmetic instead of allocating big
+integers; interpreted, the big-integer form is the faster one.  The same numbers either way."""
