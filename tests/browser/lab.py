@@ -27,6 +27,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -213,9 +214,32 @@ def _lab_command(root: Path, port: int, token: str) -> list[str]:
 def start_lab(workdir: Path, timeout: float = SERVER_TIMEOUT, attempts: int = 3) -> LabServer:
     """Start JupyterLab serving ``workdir/root``; everything else it writes stays in ``workdir``.
 
-    The kernel gets the project checkout on ``PYTHONPATH``.  A server that exits at once (its free
-    port was taken meanwhile) is retried on another port, ``attempts`` times in all.  Raises
-    :class:`BrowserSetupError` (with the server's log) when it does not answer ``/api/status``.
+    The kernel gets the project checkout on ``PYTHONPATH``.  Raises :class:`BrowserSetupError`
+    (with the server's log) when it does not answer ``/api/status``.
+    """
+    return start_server(workdir, "JupyterLab", _lab_command, "/api/status?token={}".format, timeout, attempts)
+
+
+def _answers(server: LabServer, path: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{server.base_url}{path}", timeout=2) as resp:
+            return bool(resp.status == 200)
+    except (OSError, urllib.error.URLError, ValueError):
+        return False
+
+
+def start_server(
+    workdir: Path,
+    name: str,
+    command: Callable[[Path, int, str], list[str]],
+    ready_path: Callable[[str], str],
+    timeout: float = SERVER_TIMEOUT,
+    attempts: int = 3,
+) -> LabServer:
+    """Start ``command(root, port, token)`` in ``workdir/root`` (JupyterLab, Notebook 7, Voila);
+    ``name`` is the server's name in errors.  Ready once ``ready_path(token)`` answers 200.  A
+    server that exits at once (its free port was taken meanwhile) is retried on another port,
+    ``attempts`` times in all.
     """
     workdir = Path(workdir)
     root = workdir / "root"
@@ -223,10 +247,10 @@ def start_lab(workdir: Path, timeout: float = SERVER_TIMEOUT, attempts: int = 3)
     env = _lab_env(workdir)
     for attempt in range(1, attempts + 1):
         port, token = free_port(), secrets.token_hex(16)
-        log_path = workdir / f"jupyterlab-{attempt}.log"
+        log_path = workdir / f"server-{attempt}.log"
         log = log_path.open("wb")
         proc = subprocess.Popen(
-            _lab_command(root, port, token),
+            command(root, port, token),
             cwd=root,
             env=env,
             stdin=subprocess.DEVNULL,
@@ -235,33 +259,18 @@ def start_lab(workdir: Path, timeout: float = SERVER_TIMEOUT, attempts: int = 3)
             start_new_session=True,  # the kernels join its process group: stop() kills them all
         )
         server = LabServer(root=root, port=port, token=token, process=proc, log_path=log_path, _log=log)
-        exited = _wait_ready(server, time.monotonic() + timeout)
-        if exited is None:
+        deadline = time.monotonic() + timeout
+        while proc.poll() is None and time.monotonic() < deadline and not _answers(server, ready_path(token)):
+            time.sleep(0.2)
+        if proc.poll() is None and _answers(server, ready_path(token)):
             return server
+        exited = proc.poll() is not None
         server.stop()
         if exited and attempt < attempts:
             continue  # it exited by itself: most likely its port was taken; try another one
-        why = f"JupyterLab exited with code {proc.returncode}" if exited else "JupyterLab did not answer"
+        why = f"{name} exited with code {proc.returncode}" if exited else f"{name} did not answer"
         raise BrowserSetupError(f"{why}. Its log ({log_path}):\n{server.log_text()[-4000:]}")
     raise AssertionError("unreachable")
-
-
-def _wait_ready(server: LabServer, deadline: float) -> bool | None:
-    """Poll ``/api/status``: ``None`` once it answers, True if the server exited, False on timeout."""
-    proc = server.process
-    while True:
-        try:
-            if server.api("GET", "/api/status", timeout=2).get("started"):
-                return None
-        except (OSError, urllib.error.URLError, ValueError):
-            pass
-        try:
-            proc.wait(timeout=0.2)  # the pause between two polls, which also notices an early exit
-        except subprocess.TimeoutExpired:
-            if time.monotonic() < deadline:
-                continue
-            return False
-        return True
 
 
 def launch_chromium(
