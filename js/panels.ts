@@ -18,27 +18,14 @@ function colorOf(board: Board, seat: number): string {
   return board.players.find((p) => p.seat === seat)?.color ?? "#888";
 }
 
-function nameOf(state: GameState, seat: number | null | undefined): string {
-  return state.players.find((p) => p.seat === seat)?.name ?? `Player ${seat ?? "?"}`;
-}
-
-/** "Ada's", but "Your" for the default human name "You". */
-function possessive(name: string): string {
-  return name === "You" ? "Your" : `${name}'s`;
-}
-
 /** The sentence that says who must act and what: the engine words it (`state.prompt`). */
 export function bannerText(state: GameState): string {
   return state.prompt ?? "";
 }
 
-/** The header: "Round 27 · Bo's turn" ("Setup · Ada's turn" before the first roll; rounds from the engine). */
+/** The header ("Round 27 · Bo's turn"): the engine words it (`state.heading`). */
 export function roundText(state: GameState): string {
-  const setup = !state.round;
-  const head = setup ? "Setup" : `Round ${state.round}`;
-  // setup goes round the table and back (the snake order): the one placing has the turn
-  const seat = setup ? state.current : state.turn_player;
-  return state.phase === "game_over" ? head : `${head} · ${possessive(nameOf(state, seat))} turn`;
+  return state.heading ?? "";
 }
 
 export function banner(state: GameState, board: Board): HTMLElement {

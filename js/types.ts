@@ -140,8 +140,8 @@ export type Mark = [number, number, ...string[]];
 export interface GameState {
   version: number;
   turn: number;
-  /** rounds played: 0 in setup, then 1, 2, ... (every seat has one turn a round) */
-  round: number;
+  /** the header, worded by the engine: "Round 27 · Bo's turn", "Setup · Ada's turn" */
+  heading: string;
   phase: Phase;
   /** who must act now and what, in one sentence worded by the engine for the viewer */
   prompt: string;

@@ -40,6 +40,19 @@ def round_number(turn: int, seats: int) -> int:
     return 0 if turn <= 0 else (turn - 1) // seats + 1
 
 
+def heading(obs: Observation) -> str:
+    """The header: ``"Round 27 · Bo's turn"``; ``"Setup · Ada's turn"`` before the first roll
+    (setup goes round the table and back: the one placing has the turn); only the round once the
+    game is over.  Second person for the player named "You" (``"Round 3 · Your turn"``).
+    """
+    rounds = round_number(obs.turn, len(obs.names))
+    head = f"Round {rounds}" if rounds else "Setup"
+    if obs.phase == "game_over":
+        return head
+    seat = obs.turn_player if rounds else obs.current
+    return f"{head} · {_whose(obs.names[seat])} turn"
+
+
 def _trade_prompt(obs: Observation, viewer: int | None) -> str:
     """Whom an open offer waits for; the offer's terms when the reader must answer it."""
     assert obs.trade is not None

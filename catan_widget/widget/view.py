@@ -18,7 +18,7 @@ from ..engine.actions import Action, Discard, action_to_dict
 from ..engine.board import GENERIC
 from ..engine.constants import DEV_CARDS, RESOURCES, TERRAINS, VICTORY_POINT
 from ..engine.observation import Observation
-from ..engine.prompts import prompt, round_number
+from ..engine.prompts import heading, prompt
 from ..engine.reasons import CONTROLS
 from ..engine.state import CITY, EMPTY
 from ..engine.topology import (
@@ -180,7 +180,7 @@ def state_json(
     return {
         "version": version,
         "turn": obs.turn,
-        "round": round_number(obs.turn, len(seats)),
+        "heading": heading(obs),
         "phase": obs.phase,
         "prompt": prompt(obs, viewer),
         "current": obs.current,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import catan_widget as cw
-from catan_widget.engine.prompts import round_number
+from catan_widget.engine.prompts import heading, round_number
 from catan_widget.engine.topology import NODE_NEIGHBORS
 
 from .helpers import NAMES4, staged
@@ -116,3 +116,16 @@ def test_rounds_count_every_seat_having_played_once() -> None:
     game = cw.Game(NAMES4, seed=5).play(bots="greedy", until=lambda g: g.turn >= 9)
     assert game.turn == 9
     assert game.round == 3
+
+
+def test_the_heading_names_the_round_and_whose_turn_it_is() -> None:
+    game = cw.Game(["You", "Bo", "Cy"], seed=5)
+    assert heading(game.observe(None)) == "Setup · Your turn"
+    game.play(bots="greedy", until=lambda g: g.turn >= 4 and g.phase == "roll")
+    assert game.state.turn_player == 0  # turn 4 of three seats: "You" again, in round 2
+    assert heading(game.observe(None)) == "Round 2 · Your turn"
+    game.play(bots="greedy", until=lambda g: g.turn >= 5 and g.phase == "roll")
+    assert heading(game.observe(None)) == "Round 2 · Bo's turn"
+    assert heading(game.observe(0)) == heading(game.observe(None))  # public words for every reader
+    game.play(bots="greedy")
+    assert heading(game.observe(None)) == f"Round {game.round}"
