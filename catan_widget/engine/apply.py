@@ -273,6 +273,13 @@ _SCRIPTED: Final = (
 )
 
 
+SCORING: Final[frozenset[type[ac.Action]]] = frozenset(
+    {ac.BuildRoad, ac.BuildSettlement, ac.BuildCity, ac.BuyDevelopmentCard, ac.PlayKnight, ac.EndTurn}
+)
+"""The kinds after which somebody may hold the winning points on their own turn: the ones that
+change victory points, and the end of a turn (the next player may have gained points before)."""
+
+
 def _rule(m: Move, action: ac.Action) -> Rule:
     if m.s.phase == GAME_OVER:
         raise IllegalActionError("The game is over.")
@@ -303,15 +310,28 @@ def apply_action(
     dice: tuple[int, int] | None = None,
     card: int | None = None,
     steal: int | None = None,
+    settled: bool = False,
 ) -> None:
-    """Validate ``action`` for the seat ``s.current`` and apply it, appending events to ``ev``."""
+    """Validate ``action`` for the seat ``s.current`` and apply it, appending events to ``ev``.
+
+    ``settled``: the win was already checked after the last change of this state (true after
+    any step), so only a :data:`SCORING` kind needs the check again; false for a state that
+    was staged or built directly, where the turn player may already hold the winning points.
+    """
     m = Move(s, board, rules, s.current, dice, card, steal)
     _rule(m, action)(m, action, ev)
-    check_winner(s, rules.vp_to_win, ev)
+    if not settled or type(action) in SCORING:
+        check_winner(s, rules.vp_to_win, ev)
 
 
 def apply_listed(
-    s: State, board: Board, rules: Rules, action: ac.Action, ev: Events, listed: tuple[ac.Action, ...]
+    s: State,
+    board: Board,
+    rules: Rules,
+    action: ac.Action,
+    ev: Events,
+    listed: tuple[ac.Action, ...],
+    settled: bool = False,
 ) -> None:
     """:func:`apply_action` for an action that may be one of ``listed``, the legal actions
     listed for this very state: that very object is applied without checking it again (the
@@ -323,4 +343,5 @@ def apply_listed(
             m.trusted = True
             break
     _rule(m, action)(m, action, ev)
-    check_winner(s, rules.vp_to_win, ev)
+    if not settled or type(action) in SCORING:
+        check_winner(s, rules.vp_to_win, ev)

@@ -9,7 +9,7 @@ from .constants import CITY_COST, ROAD_COST, SETTLEMENT_COST, cards_text
 from .errors import IllegalActionError
 from .events import Events
 from .phases import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, not_now
-from .scoring import award_longest_road, road_length
+from .scoring import award_longest_road, chain_through, road_length
 from .state import CITY, EMPTY, SETTLEMENT, State
 from .topology import EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS
 
@@ -144,7 +144,11 @@ def place_road(s: State, p: int, edge: int, ev: Events, paid: bool = False) -> N
     s.pieces[p][0] -= 1
     ev.append(("road", p, edge, paid))
     before = s.longest
-    s.road_len[p] = road_length(s, p)
+    through = chain_through(s, p, edge)
+    if through < 0:
+        s.road_len[p] = road_length(s, p)
+    elif through > s.road_len[p]:
+        s.road_len[p] = through
     award_longest_road(s)
     if s.longest != before:
         ev.append(("longest_road", s.longest, before, max(s.road_len)))

@@ -15,17 +15,50 @@ _M32: Final = 0xFFFFFFFF
 
 
 class Rng:
-    """SplitMix64 generator; ``state`` is a 64-bit integer."""
+    """SplitMix64 generator; ``state`` is a 64-bit integer, kept as its two 32-bit halves."""
 
-    __slots__ = ("state",)
+    __slots__ = ("hi", "lo")
 
     def __init__(self, seed: int) -> None:
         """Start from any integer seed (negative and huge seeds are folded to 64 bits)."""
-        self.state = seed & _MASK
+        s = seed & _MASK
+        self.hi = s >> 32
+        self.lo = s & _M32
+
+    @property
+    def state(self) -> int:
+        """The whole state as one 64-bit integer (what saves and forks carry)."""
+        return (self.hi << 32) | self.lo
+
+    @state.setter
+    def state(self, value: int) -> None:
+        s = value & _MASK
+        self.hi = s >> 32
+        self.lo = s & _M32
+
+    def clone(self) -> Rng:
+        """An independent generator in the same state."""
+        other = Rng(0)
+        other.hi = self.hi
+        other.lo = self.lo
+        return other
+
+    def _advance(self) -> tuple[int, int]:
+        """Step the state by the golden gamma; returns the new halves (small ints only)."""
+        lo = self.lo + 0x7F4A7C15  # _GOLDEN's low half
+        hi = (self.hi + 0x9E3779B9 + (lo >> 32)) & _M32
+        lo &= _M32
+        self.hi = hi
+        self.lo = lo
+        return hi, lo
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        self.state = s = (self.state + _GOLDEN) & _MASK
+        hi, lo = self._advance()
+        if _LIMBS:
+            hi, lo = _draw(hi, lo)
+            return (hi << 32) | lo
+        s = (hi << 32) | lo
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
         return s ^ (s >> 31)
@@ -33,11 +66,7 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform integer in ``0..n-1`` (``n >= 1``)."""
         if _LIMBS and n < 1 << 20:
-            st = self.state
-            lo = (st & _M32) + 0x7F4A7C15  # _GOLDEN's low half
-            hi = ((st >> 32) + 0x9E3779B9 + (lo >> 32)) & _M32
-            lo &= _M32
-            self.state = (hi << 32) | lo
+            hi, lo = self._advance()
             hi, lo = _draw(hi, lo)
             return (hi * n + ((lo * n) >> 32)) >> 32
         return (self.next64() * n) >> 64

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .constants import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, VICTORY_POINT
-from .topology import EDGE_NODES, NODE_COUNT
+from .topology import EDGE_NODES, NODE_COUNT, NODE_EDGES
 
 if TYPE_CHECKING:
     from .state import State
@@ -53,6 +53,53 @@ def road_length(state: State, player: int) -> int:
             far, _ = _farthest(node, adj, done)
             _, length = _farthest(far, adj, None)
             best = max(best, length)
+    return best
+
+
+def chain_through(state: State, player: int, edge: int) -> int:
+    """The longest chain of ``player``'s roads that uses ``edge`` (one of them), or -1 when the
+    roads joined at ``edge`` hold a loop (then only :func:`road_length` knows).
+
+    With no loop the roads on each side of ``edge`` form a tree, so the longest chain through
+    it is the road itself plus the farthest reach from each of its ends.  Placing a road only
+    adds chains through it, so after a new road the longest chain is the larger of the old one
+    and this.
+    """
+    a, b = EDGE_NODES[edge]
+    seen: set[int] = set()
+    reach_a = _reach(state, player, a, edge, seen)
+    if reach_a < 0 or b in seen:
+        return -1
+    reach_b = _reach(state, player, b, edge, seen)
+    if reach_b < 0:
+        return -1
+    return 1 + reach_a + reach_b
+
+
+def _reach(state: State, player: int, start: int, skip: int, seen: set[int]) -> int:
+    """How far chains of ``player``'s roads reach from ``start`` without road ``skip``, or -1
+    on a loop; nodes reached go in ``seen``.  A node with an opponent's building ends a chain.
+    """
+    node_owner, edge_owner = state.node_owner, state.edge_owner
+    if node_owner[start] not in (-1, player):
+        return 0
+    seen.add(start)
+    best = 0
+    stack = [(start, skip, 0)]  # node, the road it was reached by, distance
+    while stack:
+        node, via, d = stack.pop()
+        for e in NODE_EDGES[node]:
+            if e == via or edge_owner[e] != player:
+                continue
+            x, y = EDGE_NODES[e]
+            other = y if x == node else x
+            best = max(best, d + 1)
+            if node_owner[other] not in (-1, player):
+                continue  # a chain stops at an opponent's building
+            if other in seen:
+                return -1
+            seen.add(other)
+            stack.append((other, e, d + 1))
     return best
 
 

@@ -168,8 +168,7 @@ class State:
         s.trade = self.trade
         s.answers = self.answers[:]
         s.winner = self.winner
-        s.rng = Rng(0)
-        s.rng.state = self.rng.state
+        s.rng = self.rng.clone()
         return s
 
     def phase_name(self) -> str:

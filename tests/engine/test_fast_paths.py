@@ -1,6 +1,8 @@
 """The engine's fast paths give the very results of the plain ones: Longest Road by tree
-diameters against the exhaustive walk, cached discard lists, listed actions applied without a
-second check, observations built through their mutable twins, and random draws on 32-bit halves.
+diameters against the exhaustive walk and by the chain through each new road against a full
+count, cached discard lists, listed actions applied without a second check, the win checked only
+after kinds that score, observations built through their mutable twins, and random draws on
+32-bit halves.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pytest
 from catan_widget import BuildRoad, Discard, EndTurn, Game, IllegalActionError, RollDice
 from catan_widget.engine import rng as rng_module
 from catan_widget.engine.rng import Rng
-from catan_widget.engine.scoring import chain_search, road_length
+from catan_widget.engine.scoring import chain_search, chain_through, road_length
 from catan_widget.engine.state import State
 from catan_widget.engine.topology import EDGE_BETWEEN, HEX_NODES
 
@@ -42,6 +44,31 @@ def test_tree_diameters_agree_with_the_exhaustive_walk() -> None:
             assert road_length(s, p) == chain_search(s, p), (p, s.roads[p], s.node_owner)
         loops += len(s.roads[0]) > 20  # dense networks: loops and opponents' cuts included
     assert loops > 100
+
+
+def test_the_chain_through_each_new_road_keeps_the_full_count() -> None:
+    """Roads laid one at a time (with buildings among them): the longest chain kept from the
+    chain through each new road always equals the full count, and loops are handed over.
+    """
+    rnd = random.Random(29)
+    handed_over = 0
+    for _ in range(400):
+        s = State(4, 0, Rng(1), 0)
+        for n in rnd.sample(range(54), rnd.randrange(0, 10)):
+            s.node_owner[n] = rnd.randrange(4)
+        kept = 0
+        for e in rnd.sample(range(72), rnd.randrange(1, 40)):
+            s.roads[0].append(e)
+            s.edge_owner[e] = 0
+            through = chain_through(s, 0, e)
+            if through < 0:
+                handed_over += 1
+                kept = road_length(s, 0)
+            else:
+                assert through <= chain_search(s, 0)
+                kept = max(kept, through)
+            assert kept == chain_search(s, 0), (s.roads[0], s.node_owner)
+    assert handed_over > 20  # loops were met too
 
 
 def test_a_loop_counts_every_road_once() -> None:
@@ -140,3 +167,27 @@ def test_draws_on_halves_are_splitmix64() -> None:
             assert ours.below(n) == (twin.next64() * n) >> 64
             assert ours.die() == ((twin.next64() * 6) >> 64) + 1
             assert ours.state == twin.state
+
+
+def test_the_generator_state_reads_and_writes_as_one_integer() -> None:
+    rnd = random.Random(5)
+    for value in [0, 1, (1 << 64) - 1, 1 << 63, -1, 1 << 70] + [rnd.getrandbits(64) for _ in range(100)]:
+        r = Rng(0)
+        r.state = value
+        assert r.state == value & ((1 << 64) - 1)
+        twin = r.clone()
+        assert twin is not r
+        assert [twin.below(54) for _ in range(20)] == [r.below(54) for _ in range(20)]
+        assert Rng(value).state == value & ((1 << 64) - 1)
+
+
+def test_points_held_at_a_staged_start_win_on_the_first_step_of_any_kind() -> None:
+    """After a step the win is checked only after kinds that can score; a staged start is
+    checked on its first step whatever the kind, as before.
+    """
+    game = staged(cities={0: [20, 47, 53]}, settlements={0: [0, 5, 10, 41]}, turn_player=0)
+    assert game.players[0].victory_points == 10
+    assert game.winner is None
+    game.step(RollDice(), dice=(2, 3))
+    assert game.winner is not None
+    assert game.winner.seat == 0
