@@ -96,15 +96,14 @@ def play_ours(seed: int) -> tuple[float, int, int, bool]:
 
 def _play_random(game: Game) -> None:
     """Random play straight on the engine: each seat picks uniformly among the legal actions
-    with RandomBot's generator (the same games as ``game.play("random")``), but without
-    building an observation per step, as catanatron's RandomPlayer gets its playable actions.
+    with RandomBot's pick (the same games as ``game.play("random")``), but without building an
+    observation per step, as catanatron's RandomPlayer gets its playable actions.
     """
-    rngs = [RandomBot(seed=game.seed, seat=i).rng for i in range(len(game.names))]
+    picks = [RandomBot(seed=game.seed, seat=i).pick for i in range(len(game.names))]
     for _ in range(100_000):
         if game.is_over:
             break
-        actions = game.legal_actions()
-        game.step(actions[rngs[game.current_seat].below(len(actions))])
+        game.step(picks[game.current_seat](game.legal_actions()))
 
 
 def play_catanatron(seed: int) -> tuple[float, int, int, bool]:
@@ -168,7 +167,7 @@ def sample_interleaved(
 
 def _sample_ours_game(seed: int, micro: Micro, samples: int, every: int, reps: int) -> None:
     game = Game(players=PLAYERS, seed=seed, board="random")
-    rngs = [RandomBot(seed=seed, seat=i).rng for i in range(len(PLAYERS))]
+    picks = [RandomBot(seed=seed, seat=i).pick for i in range(len(PLAYERS))]
     n = 0
     while not game.is_over and len(micro.legal) < samples:
         if n % every == 0:
@@ -181,8 +180,7 @@ def _sample_ours_game(seed: int, micro: Micro, samples: int, every: int, reps: i
             for copy in copies:
                 copy.step(action)
             micro.step.append((time.perf_counter_ns() - t0) / reps / 1000)
-        legal = game.legal_actions()
-        game.step(legal[rngs[game.current_seat].below(len(legal))])
+        game.step(picks[game.current_seat](game.legal_actions()))
         n += 1
 
 

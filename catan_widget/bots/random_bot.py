@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..engine.rng import Rng
 from .view import Viewable, as_observation
 
 if TYPE_CHECKING:
@@ -12,13 +13,24 @@ if TYPE_CHECKING:
 
 
 class RandomBot:
-    """Picks uniformly among the observing seat's legal actions (so it never offers trades)."""
+    """Picks uniformly among the observing seat's legal actions (so it never offers trades).
+
+    Its choices come from Python's own generator (``random.Random``, the Mersenne Twister, the
+    same numbers on every platform and version for an integer seed; written in C in CPython and
+    Pyodide), seeded from the game's seed and the seat: a bot's pick is not game state, so it
+    need not be the engine's SplitMix64, and this is the fast one in pure Python.
+    """
 
     def __init__(self, seed: int = 0, seat: int = 0) -> None:
         """Seeded from the game's seed and the seat it plays."""
-        self.rng = Rng(seed ^ (0x5EED0000 + seat))
+        self.rng = random.Random(seed ^ (0x5EED0000 + seat))
 
     def choose(self, observation: Viewable) -> Action:
         """A uniformly random legal action."""
-        actions = as_observation(observation).legal
-        return actions[self.rng.below(len(actions))]
+        return self.pick(as_observation(observation).legal)
+
+    def pick(self, actions: Sequence[Action]) -> Action:
+        """One of ``actions`` (not empty), each equally likely: a 32-bit draw scaled to the
+        count, so the bias is below ``len(actions) / 2**32``.
+        """
+        return actions[(self.rng.getrandbits(32) * len(actions)) >> 32]

@@ -332,16 +332,18 @@ def apply_listed(
     ev: Events,
     listed: tuple[ac.Action, ...],
     settled: bool = False,
-) -> None:
-    """:func:`apply_action` for an action that may be one of ``listed``, the legal actions
-    listed for this very state: that very object is applied without checking it again (the
-    listing checked it); anything else is checked as usual.
+) -> bool:
+    """Apply ``action`` without checking it again if it is one of ``listed``, the legal actions
+    listed for this very state (that very object: the listing checked it), and return True;
+    return False, changing nothing, for anything else (which :func:`apply_action` checks).
+    ``settled`` as for :func:`apply_action`.
     """
-    m = Move(s, board, rules, s.current)
     for a in listed:
         if a is action:
+            m = Move(s, board, rules, s.current)
             m.trusted = True
-            break
-    _rule(m, action)(m, action, ev)
-    if not settled or type(action) in SCORING:
-        check_winner(s, rules.vp_to_win, ev)
+            RULES[type(action)](m, action, ev)
+            if not settled or type(action) in SCORING:
+                check_winner(s, rules.vp_to_win, ev)
+            return True
+    return False

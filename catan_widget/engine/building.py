@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .board import Board
-from .constants import CITY_COST, ROAD_COST, SETTLEMENT_COST, cards_text
+from .constants import CITIES, CITY_COST, ROAD_COST, SETTLEMENT_COST, SETTLEMENTS, cards_text
 from .errors import IllegalActionError
 from .events import Events
 from .phases import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, not_now
@@ -51,18 +51,24 @@ def road_spots(s: State, p: int) -> list[int]:
     """
     edge_owner, node_owner = s.edge_owner, s.node_owner
     spots: set[int] = set()
+    built: set[int] = set()  # own buildings met at road ends
     for e in s.roads[p]:
         for n in EDGE_NODES[e]:
             owner = node_owner[n]
-            if owner in (EMPTY, p):
-                for f in NODE_EDGES[n]:
-                    if edge_owner[f] == EMPTY:
-                        spots.add(f)
-    for n in range(NODE_COUNT):
-        if node_owner[n] == p:
+            if owner == p:
+                built.add(n)
+            elif owner != EMPTY:
+                continue  # an opponent's building: no road on through it
             for f in NODE_EDGES[n]:
                 if edge_owner[f] == EMPTY:
                     spots.add(f)
+    pieces = s.pieces[p]
+    if len(built) < (SETTLEMENTS - pieces[1]) + (CITIES - pieces[2]):  # a building with no road
+        for n, owner in enumerate(node_owner):
+            if owner == p and n not in built:
+                for f in NODE_EDGES[n]:
+                    if edge_owner[f] == EMPTY:
+                        spots.add(f)
     return sorted(spots)
 
 
@@ -83,14 +89,30 @@ def road_connects(s: State, p: int, edge: int) -> bool:
 def settlement_spots(s: State, p: int) -> list[int]:
     """Free nodes obeying the distance rule and touching one of seat ``p``'s roads."""
     node_owner = s.node_owner
-    spots = {n for e in s.roads[p] for n in EDGE_NODES[e] if node_owner[n] == EMPTY and distance_ok(s, n)}
+    spots: set[int] = set()
+    for e in s.roads[p]:
+        for n in EDGE_NODES[e]:
+            if node_owner[n] == EMPTY and n not in spots:
+                for m in NODE_NEIGHBORS[n]:
+                    if node_owner[m] != EMPTY:
+                        break
+                else:
+                    spots.add(n)
     return sorted(spots)
 
 
 def setup_settlement_spots(s: State) -> list[int]:
     """Free nodes obeying the distance rule (setup needs no road)."""
     owner = s.node_owner
-    return [n for n in range(NODE_COUNT) if owner[n] == EMPTY and distance_ok(s, n)]
+    spots: list[int] = []
+    for n, o in enumerate(owner):
+        if o == EMPTY:
+            for m in NODE_NEIGHBORS[n]:
+                if owner[m] != EMPTY:
+                    break
+            else:
+                spots.append(n)
+    return spots
 
 
 def city_spots(s: State, p: int) -> list[int]:

@@ -323,6 +323,18 @@ class Game:
         the resource stolen).  Raises :class:`IllegalActionError` naming the broken rule; the
         game is then unchanged.
         """
+        history = self.history
+        if dice is None and card is None and steal is None:
+            state, at, listed = self._listed
+            if (
+                state is self.state  # listed for this very position
+                and at == len(history)
+                and apply_listed(state, self.board, self.rules, action, self.events, listed, at > 0)
+            ):
+                history.append((action, None))
+                if self._observers:
+                    self.changed()
+                return
         if not isinstance(action, Action):
             raise IllegalActionError(
                 f"Not an action: {action!r:.60} (use e.g. RollDice(), BuildRoad(edge=17))."
@@ -336,15 +348,11 @@ class Game:
         ev = self.events
         mark = len(ev)
         try:
-            state, at, listed = self._listed
-            if chance is None and state is self.state and at == len(self.history):
-                apply_listed(self.state, self.board, self.rules, action, ev, listed)  # no re-check
-            else:
-                apply_action(self.state, self.board, self.rules, action, ev, dice, card, steal)
+            apply_action(self.state, self.board, self.rules, action, ev, dice, card, steal, len(history) > 0)
         except IllegalActionError:
             del ev[mark:]
             raise
-        self.history.append((action, chance))
+        history.append((action, chance))
         if self._observers:
             self.changed()
 

@@ -15,53 +15,60 @@ _M32: Final = 0xFFFFFFFF
 
 
 class Rng:
-    """SplitMix64 generator; ``state`` is a 64-bit integer, kept as its two 32-bit halves."""
+    """SplitMix64 generator; ``state`` is a 64-bit integer.
 
-    __slots__ = ("hi", "lo")
+    Compiled, the state lives in two 32-bit halves (``hi``, ``lo``), so a draw is all small-int
+    arithmetic; interpreted, it lives in one integer (``whole``), where CPython's big-integer
+    arithmetic is the faster form.  Only the form in use is kept current; ``state`` reads it.
+    """
+
+    __slots__ = ("hi", "lo", "whole")
 
     def __init__(self, seed: int) -> None:
         """Start from any integer seed (negative and huge seeds are folded to 64 bits)."""
-        s = seed & _MASK
-        self.hi = s >> 32
-        self.lo = s & _M32
+        self.state = seed
 
     @property
     def state(self) -> int:
         """The whole state as one 64-bit integer (what saves and forks carry)."""
-        return (self.hi << 32) | self.lo
+        if _LIMBS:
+            return (self.hi << 32) | self.lo
+        return self.whole
 
     @state.setter
     def state(self, value: int) -> None:
         s = value & _MASK
+        self.whole = s
         self.hi = s >> 32
         self.lo = s & _M32
 
     def clone(self) -> Rng:
         """An independent generator in the same state."""
         other = Rng(0)
+        other.whole = self.whole
         other.hi = self.hi
         other.lo = self.lo
         return other
 
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        if _LIMBS:
+            hi, lo = self._advance()
+            hi, lo = _draw(hi, lo)
+            return (hi << 32) | lo
+        self.whole = s = (self.whole + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        return s ^ (s >> 31)
+
     def _advance(self) -> tuple[int, int]:
-        """Step the state by the golden gamma; returns the new halves (small ints only)."""
+        """Step the halves by the golden gamma (compiled form); returns them."""
         lo = self.lo + 0x7F4A7C15  # _GOLDEN's low half
         hi = (self.hi + 0x9E3779B9 + (lo >> 32)) & _M32
         lo &= _M32
         self.hi = hi
         self.lo = lo
         return hi, lo
-
-    def next64(self) -> int:
-        """The next 64-bit output."""
-        hi, lo = self._advance()
-        if _LIMBS:
-            hi, lo = _draw(hi, lo)
-            return (hi << 32) | lo
-        s = (hi << 32) | lo
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
-        return s ^ (s >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0..n-1`` (``n >= 1``)."""
@@ -73,7 +80,9 @@ class Rng:
 
     def die(self) -> int:
         """One six-sided die."""
-        return self.below(6) + 1
+        if _LIMBS:
+            return self.below(6) + 1
+        return ((self.next64() * 6) >> 64) + 1
 
     def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
         """Fisher–Yates shuffle in place."""

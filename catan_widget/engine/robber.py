@@ -9,7 +9,7 @@ from .phases import MAIN, MOVE_ROBBER, ROLL
 from .rules import Rules
 from .scoring import public_vp
 from .state import EMPTY, State
-from .topology import HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_HEXES
+from .topology import HEX_COUNT, HEX_NODES, NODE_HEXES
 
 
 def robber_hexes(s: State, board: Board, rules: Rules) -> list[int]:
@@ -49,9 +49,8 @@ def victim_masks(s: State) -> list[int]:
     """
     owner, me = s.node_owner, s.current
     masks = [0] * HEX_COUNT
-    for n in range(NODE_COUNT):
-        q = owner[n]
-        if q not in (EMPTY, me):
+    for n, q in enumerate(owner):
+        if q >= 0 and q != me:  # built on (EMPTY is -1), not by the mover
             bit = 1 << q
             for h in NODE_HEXES[n]:
                 masks[h] |= bit

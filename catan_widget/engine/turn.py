@@ -20,10 +20,12 @@ def check_end_turn(s: State) -> None:
 def apply_end_turn(s: State, ev: Events) -> None:
     """Pass play clockwise; cards bought this turn become playable."""
     p = s.turn_player
-    dev, new = s.dev[p], s.dev_new[p]
-    for c in range(5):
-        dev[c] += new[c]
-        new[c] = 0
+    new = s.dev_new[p]
+    if any(new):
+        dev = s.dev[p]
+        for c in range(5):
+            dev[c] += new[c]
+            new[c] = 0
     ev.append(("end_turn", p))
     s.turn_player = s.current = (p + 1) % s.n
     s.turn += 1

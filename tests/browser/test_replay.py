@@ -36,7 +36,7 @@ STEP_JS = """() => new Promise((resolve, reject) => {
 WIDGET_CELL = """\
 from catan_widget import CatanWidget, Game
 
-game = Game(seed=38).play(bots="random")  # 1,873 actions
+game = Game(seed=59).play(bots="random")  # 2,063 actions
 saved = game.to_json()
 w = CatanWidget.replay(game, at=1490)
 w"""
@@ -48,7 +48,7 @@ def test_replay_steps_through_a_long_game_by_clicks(lab_page: Page, lab_server: 
     table = Table(lab_page)
     bar = table.root.locator(".cw-replay")
     expect(bar).to_have_attribute("data-at", "1490", timeout=30_000)
-    expect(bar).to_have_attribute("data-length", "1873")
+    expect(bar).to_have_attribute("data-length", "2063")
     at = 1490
     times = []
     for _ in range(20):
@@ -74,4 +74,4 @@ def test_replay_steps_through_a_long_game_by_clicks(lab_page: Page, lab_server: 
     expect(table.root.locator(".cw-counting")).to_be_visible()
 
     facts = lab.probe()
-    assert facts["history"] == 1873, "the replayed game keeps its whole history"
+    assert facts["history"] == 2063, "the replayed game keeps its whole history"

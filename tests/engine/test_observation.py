@@ -41,7 +41,7 @@ from .helpers import NAMES3, NAMES4, SETUP4, TradingBot, new_game, play_setup, r
 
 # (players, board, bots, seed): "trading" is the test harness's random player with offers
 GAMES = [
-    (3, "beginner", "random", 19),
+    (3, "beginner", "random", 20),
     (4, "random", "greedy", 12),
     (4, "beginner", "trading", 13),
     (3, "random", "trading", 30),
