@@ -86,24 +86,16 @@ def game_seed(base: int, i: int) -> int:
 
 
 def play_ours(seed: int) -> tuple[float, int, int, bool]:
-    """One full game in our engine: seconds, steps, turns, ended without a winner."""
+    """One full game in our engine: seconds, steps, turns, ended without a winner.
+
+    ``game.play("random")``, the public call: each seat's RandomBot picks uniformly among the
+    legal actions (its ``choose_among``, so no observation is built per step, as catanatron's
+    RandomPlayer gets its playable actions).
+    """
     t0 = time.process_time()
-    game = Game(players=PLAYERS, seed=seed, board="random")
-    _play_random(game)
+    game = Game(players=PLAYERS, seed=seed, board="random").play("random")
     seconds = time.process_time() - t0
     return seconds, len(game.history), game.turn, not game.is_over
-
-
-def _play_random(game: Game) -> None:
-    """Random play straight on the engine: each seat picks uniformly among the legal actions
-    with RandomBot's pick (the same games as ``game.play("random")``), but without building an
-    observation per step, as catanatron's RandomPlayer gets its playable actions.
-    """
-    picks = [RandomBot(seed=game.seed, seat=i).pick for i in range(len(game.names))]
-    for _ in range(100_000):
-        if game.is_over:
-            break
-        game.step(picks[game.current_seat](game.legal_actions()))
 
 
 def play_catanatron(seed: int) -> tuple[float, int, int, bool]:
@@ -167,7 +159,7 @@ def sample_interleaved(
 
 def _sample_ours_game(seed: int, micro: Micro, samples: int, every: int, reps: int) -> None:
     game = Game(players=PLAYERS, seed=seed, board="random")
-    picks = [RandomBot(seed=seed, seat=i).pick for i in range(len(PLAYERS))]
+    picks = [RandomBot(seed=seed, seat=i).choose_among for i in range(len(PLAYERS))]
     n = 0
     while not game.is_over and len(micro.legal) < samples:
         if n % every == 0:

@@ -27,10 +27,10 @@ class RandomBot:
 
     def choose(self, observation: Viewable) -> Action:
         """A uniformly random legal action."""
-        return self.pick(as_observation(observation).legal)
+        return self.choose_among(as_observation(observation).legal)
 
-    def pick(self, actions: Sequence[Action]) -> Action:
-        """One of ``actions`` (not empty), each equally likely: a 32-bit draw scaled to the
-        count, so the bias is below ``len(actions) / 2**32``.
+    def choose_among(self, actions: Sequence[Action]) -> Action:
+        """One of ``actions`` (the seat's legal actions, not empty), each equally likely: a
+        32-bit draw scaled to the count, so the bias is below ``len(actions) / 2**32``.
         """
         return actions[(self.rng.getrandbits(32) * len(actions)) >> 32]

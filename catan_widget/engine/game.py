@@ -17,7 +17,7 @@ from .observation import Observation, observe
 from .phases import DISCARD, GAME_OVER
 from .players import PlayerView
 from .reasons import control_reasons, open_kinds, why_not
-from .registry import Bot, BotSpec, Hint, hint_for, make_bots
+from .registry import BotSpec, Hint, chooser, hint_for, make_bots
 from .rng import Rng
 from .rules import Rules
 from .state import State
@@ -369,12 +369,13 @@ class Game:
         Each bot sees only its seat's :meth:`observe`.  Named bots are seeded from the game's
         seed.  Returns the game.
         """
-        seats: list[Bot] = make_bots(self.names, self.seed, bots)
+        seats = [chooser(bot) for bot in make_bots(self.names, self.seed, bots)]
         for _ in range(max_steps):
-            if self.is_over or (until is not None and until(self)):
+            state = self.state
+            if state.phase == GAME_OVER or (until is not None and until(self)):
                 break
-            seat = self.state.current
-            self.step(seats[seat].choose(self.observe(seat)))
+            seat = state.current
+            self.step(seats[seat](self, seat))
         return self
 
     def fork(self) -> Game:

@@ -154,10 +154,18 @@ def discard_options(hand: list[int], k: int) -> list[tuple[int, int, int, int, i
 @lru_cache(maxsize=1024)
 def _discards(h0: int, h1: int, h2: int, h3: int, h4: int, k: int) -> tuple[ac.Discard, ...]:
     """The Discard actions of :func:`discard_options` for one hand and count, listed once."""
-    return tuple(_discard(c) for c in discard_options([h0, h1, h2, h3, h4], k))
+    made = _DISCARD_ACTIONS
+    if len(made) > _DISCARD_ACTIONS_MAX:
+        made.clear()
+    out: list[ac.Discard] = []
+    for cards in discard_options([h0, h1, h2, h3, h4], k):
+        action = made.get(cards)
+        if action is None:
+            action = made[cards] = ac.Discard(cards)
+        out.append(action)
+    return tuple(out)
 
 
-@lru_cache(maxsize=8192)
-def _discard(cards: tuple[int, int, int, int, int]) -> ac.Discard:
-    """The ac.Discard action of ``cards``; actions are immutable values, so they are shared."""
-    return ac.Discard(cards)
+_DISCARD_ACTIONS: Final[dict[tuple[int, int, int, int, int], ac.Discard]] = {}
+"""Discard actions made so far, by their cards: actions are immutable values, so they are shared."""
+_DISCARD_ACTIONS_MAX: Final = 50_000

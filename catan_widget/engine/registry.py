@@ -14,16 +14,38 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .game import Game
     from .observation import Observation
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player that is not at the screen: it decides from what its seat may know."""
+    """A player that is not at the screen: it decides from what its seat may know.
+
+    A bot whose choice depends on its legal actions alone may also define
+    ``choose_among(actions) -> Action``; :meth:`Game.play` and tournaments then hand it the
+    acting seat's legal actions (part of that seat's observation) and skip building the rest
+    of the observation.  It must choose as ``choose`` would.
+    """
 
     def choose(self, observation: Observation) -> Action:
         """The action to take, given the observation of the seat that must act now."""
         ...
+
+
+Chooser = Callable[["Game", int], "Action"]
+"""Asks one seat's bot for its move in a game: ``chooser(game, seat)``."""
+
+
+def chooser(bot: Bot) -> Chooser:
+    """How to ask ``bot`` for a move: ``choose_among`` on the legal actions when it has one,
+    else ``choose`` on the seat's observation.
+    """
+    among = getattr(bot, "choose_among", None)
+    if callable(among):
+        return lambda game, seat: among(game.legal_actions())
+    choose = bot.choose
+    return lambda game, seat: choose(game.observe(seat))
 
 
 BotFactory = Callable[[int, int], Bot]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.registry import Bot, make_bot
+from ..engine.registry import Bot, chooser, make_bot
 from ..engine.rules import Rules
 from ..engine.scoring import total_vp
 
@@ -75,13 +75,13 @@ def play_one(spec: GameSpec, players: tuple[str, ...] | None = None) -> GameResu
     n = len(spec.specs)
     names = players or tuple(f"P{i + 1}" for i in range(n))
     game = Game(list(names), seed=spec.seed, board=spec.board_kind, rules=spec.rules)
-    bots = [make_seat_bot(s, spec.seed, seat) for seat, s in enumerate(spec.specs)]
+    bots = [chooser(make_seat_bot(s, spec.seed, seat)) for seat, s in enumerate(spec.specs)]
     state = game.state
     for _ in range(MAX_STEPS):
         if state.winner >= 0:
             break
         seat = state.current
-        game.step(bots[seat].choose(game.observe(seat)))
+        game.step(bots[seat](game, seat))
         state = game.state
     return GameResult(
         index=spec.index,

@@ -69,6 +69,35 @@ def test_random_bot_only_picks_listed_actions() -> None:
         game.step(action)
 
 
+def test_a_bot_choosing_among_legal_actions_plays_the_game_choose_would() -> None:
+    """``Game.play`` hands RandomBot its legal actions (``choose_among``) instead of building an
+    observation: the very game it plays when asked through ``choose(observation)``.
+    """
+    played = cw.Game(seed=8, board="random").play("random")
+    by_hand = cw.Game(seed=8, board="random")
+    bots = [RandomBot(seed=8, seat=i) for i in range(4)]
+    while not by_hand.is_over:
+        seat = by_hand.current_seat
+        by_hand.step(bots[seat].choose(by_hand.observe(seat)))
+    assert played.to_json() == by_hand.to_json()
+
+
+def test_a_bot_with_choose_among_is_never_shown_an_observation() -> None:
+    class Lister:
+        seen: list[int] = []
+
+        def choose(self, observation: object) -> cw.Action:
+            raise AssertionError("choose_among is the one to ask")
+
+        def choose_among(self, actions: list[cw.Action]) -> cw.Action:
+            self.seen.append(len(actions))
+            return actions[-1]
+
+    game = cw.Game(seed=3).play(Lister(), until=lambda g: g.turn >= 3)
+    assert game.turn >= 3
+    assert len(Lister.seen) == len(game.history)
+
+
 def test_make_bots_takes_one_spec_a_list_or_a_dict() -> None:
     game = cw.Game(seed=1)
     assert all(isinstance(b, GreedyBot) for b in make_bots(game, "greedy"))
