@@ -8,6 +8,7 @@ from typing import Any
 
 from .actions import Action
 from .apply import Move, apply_action, apply_listed
+from .autoplay import play_among
 from .board import Board, beginner_board, random_board
 from .counting import Baseline, CardCounter
 from .errors import IllegalActionError
@@ -369,7 +370,13 @@ class Game:
         Each bot sees only its seat's :meth:`observe`.  Named bots are seeded from the game's
         seed.  Returns the game.
         """
-        seats = [chooser(bot) for bot in make_bots(self.names, self.seed, bots)]
+        made = make_bots(self.names, self.seed, bots)
+        among = [getattr(bot, "choose_among", None) for bot in made]
+        picks = [pick for pick in among if callable(pick)]
+        if len(picks) == len(made):
+            play_among(self, picks, until, max_steps)  # compiled, no observation per step
+            return self
+        seats = [chooser(bot) for bot in made]
         for _ in range(max_steps):
             state = self.state
             if state.phase == GAME_OVER or (until is not None and until(self)):

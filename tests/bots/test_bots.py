@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 import catan_widget as cw
@@ -84,7 +86,8 @@ def test_a_bot_choosing_among_legal_actions_plays_the_game_choose_would() -> Non
 
 def test_a_bot_with_choose_among_is_never_shown_an_observation() -> None:
     class Lister:
-        seen: list[int] = []
+        def __init__(self) -> None:
+            self.seen: list[int] = []
 
         def choose(self, observation: object) -> cw.Action:
             raise AssertionError("choose_among is the one to ask")
@@ -93,9 +96,40 @@ def test_a_bot_with_choose_among_is_never_shown_an_observation() -> None:
             self.seen.append(len(actions))
             return actions[-1]
 
-    game = cw.Game(seed=3).play(Lister(), until=lambda g: g.turn >= 3)
+    lister = Lister()
+    game = cw.Game(seed=3).play(lister, until=lambda g: g.turn >= 3)
     assert game.turn >= 3
-    assert len(Lister.seen) == len(game.history)
+    assert len(lister.seen) == len(game.history)
+
+
+def test_a_choose_among_bot_is_checked_like_any_other() -> None:
+    """The compiled loop trusts only the listed objects: an equal new object is checked and
+    applied, a changed list does not widen what is trusted, an illegal pick is refused.
+    """
+
+    class Copier:
+        def choose(self, observation: object) -> cw.Action:
+            raise AssertionError("unused")
+
+        def choose_among(self, actions: list[cw.Action]) -> cw.Action:
+            return copy.copy(actions[0])  # equal, not the listed object
+
+    class Liar(Copier):
+        def choose_among(self, actions: list[cw.Action]) -> cw.Action:
+            bogus = cw.BuildCity(node=0)
+            actions.append(bogus)  # its own list: what was listed stays trusted, nothing else
+            return bogus
+
+    copied = cw.Game(seed=4).play(Copier(), until=lambda g: g.turn >= 4)
+    firsts = cw.Game(seed=4)
+    while firsts.turn < 4:
+        firsts.step(firsts.legal_actions()[0])
+    assert copied.to_json() == firsts.to_json()
+    game = cw.Game(seed=4)
+    with pytest.raises(cw.IllegalActionError, match="setup"):
+        game.play(Liar())
+    assert game.history == []
+    assert game.to_json() == cw.Game(seed=4).to_json()
 
 
 def test_make_bots_takes_one_spec_a_list_or_a_dict() -> None:
