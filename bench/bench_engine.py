@@ -98,6 +98,19 @@ def play_ours(seed: int) -> tuple[float, int, int, bool]:
     return seconds, len(game.history), game.turn, not game.is_over
 
 
+def play_ours_by_steps(seed: int) -> tuple[float, int, int, bool]:
+    """The same game driven from outside, one call at a time: ``legal_actions()``, RandomBot's
+    ``choose_among``, ``step()`` (what a harness that steps the engine itself measures).
+    """
+    t0 = time.process_time()
+    game = Game(players=PLAYERS, seed=seed, board="random")
+    picks = [RandomBot(seed=seed, seat=i).choose_among for i in range(len(PLAYERS))]
+    while not game.is_over:
+        game.step(picks[game.current_seat](game.legal_actions()))
+    seconds = time.process_time() - t0
+    return seconds, len(game.history), game.turn, not game.is_over
+
+
 def play_catanatron(seed: int) -> tuple[float, int, int, bool]:
     """One full game in catanatron (its RandomPlayer, its default random map)."""
     from catanatron import Color, RandomPlayer
@@ -112,16 +125,21 @@ def play_catanatron(seed: int) -> tuple[float, int, int, bool]:
 
 
 def play_interleaved(games: int, batch: int, base_seed: int, with_catanatron: bool) -> list[EngineRun]:
-    """``games`` games per engine in alternating batches; the batch order flips every round."""
+    """``games`` games per engine in alternating batches; the batch order flips every round.
+
+    Returns our ``game.play("random")`` run, catanatron's (if measured), and ours driven step
+    by step (last).
+    """
     ours, theirs = EngineRun("catan-widget"), EngineRun("catanatron")
+    by_steps = EngineRun("catan-widget, by steps")
     i = 0
     round_no = 0
     while i < games:
         seeds = [game_seed(base_seed, j) for j in range(i, min(i + batch, games))]
-        order = [(ours, play_ours), (theirs, play_catanatron)]
+        order = [(ours, play_ours), (theirs, play_catanatron), (by_steps, play_ours_by_steps)]
         if not with_catanatron:
-            order = order[:1]
-        elif round_no % 2:
+            order = [order[0], order[2]]
+        if round_no % 2:
             order.reverse()
         for run, play in order:
             run.rounds.append(0.0)
@@ -129,7 +147,7 @@ def play_interleaved(games: int, batch: int, base_seed: int, with_catanatron: bo
                 run.add(*play(seed))
         i += len(seeds)
         round_no += 1
-    return [ours, theirs] if with_catanatron else [ours]
+    return [ours, theirs, by_steps] if with_catanatron else [ours, by_steps]
 
 
 # --- single operations ---------------------------------------------------------------------------
@@ -217,8 +235,8 @@ def report(
     runs: list[EngineRun], ours_m: Micro, theirs_m: Micro | None, quick: bool, command: str
 ) -> dict[str, Any]:
     """Print the table and the target verdicts; return the numbers as a dict."""
-    ours = runs[0]
-    theirs = runs[1] if len(runs) > 1 else None
+    ours, by_steps = runs[0], runs[-1]
+    theirs = runs[1] if len(runs) > 2 else None
     om, omean = ours_m.medians(), ours_m.means()
     tm, tmean = (theirs_m.medians(), theirs_m.means()) if theirs_m else (None, None)
     ratio = ours.games_per_s / theirs.games_per_s if theirs and theirs.games_per_s else float("nan")
@@ -245,6 +263,7 @@ def report(
 
     row("games played", str(ours.games), str(theirs.games) if theirs else "-")
     row("games per CPU second", _fmt(ours.games_per_s, 2), _fmt(theirs.games_per_s, 2) if theirs else "-")
+    row("  same games driven by steps", _fmt(by_steps.games_per_s, 2), "-")
     row("avg steps (actions) per game", _fmt(ours.steps / ours.games), _per_game(theirs, "steps"))
     row("avg turns per game", _fmt(ours.turns / ours.games), _per_game(theirs, "turns"))
     row("games ended by a turn limit", str(ours.by_limit), str(theirs.by_limit) if theirs else "-")
@@ -274,6 +293,13 @@ def report(
                 f"(rounds {low:.2f}-{high:.2f}x over {len(per_round)} rounds)"
             )
             verdicts[f"ratio>={target_ratio:g}x"] = ratio >= target_ratio
+            step_ratio = by_steps.games_per_s / theirs.games_per_s if theirs.games_per_s else float("nan")
+            step_rounds = [t / o for o, t in zip(by_steps.rounds, theirs.rounds) if o and t]
+            print(
+                f"  driven step by step (legal_actions + choose_among + step from Python): {step_ratio:.2f}x "
+                f"(rounds {min(step_rounds):.2f}-{max(step_rounds):.2f}x)"
+            )
+            verdicts[f"ratio by steps>={target_ratio:g}x"] = step_ratio >= target_ratio
         verdicts[f"legal_actions<={target_legal:g}us"] = om["legal"] <= target_legal
         verdicts[f"fork<={target_fork:g}us"] = om["fork"] <= target_fork
         for name, ok in verdicts.items():

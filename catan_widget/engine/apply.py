@@ -1,6 +1,7 @@
-"""``apply_action`` and ``check_action``: one table from action kind to its rule.
+"""``apply_action`` and ``check_action``: per action kind, its check and its application.
 
-Each rule checks first and changes nothing until every check has passed, so an
+Every kind has a check (:data:`CHECKS`) and an application (:data:`APPLIES`); the check changes
+nothing, and the application runs only after every check has passed, so an
 IllegalActionError leaves the state exactly as it was.  ``check_action`` runs the same checks
 without applying (the engine's "is this legal, and why not"); ``apply_action`` checks, then
 applies.  Chance can be scripted for teaching: ``dice`` for a roll, ``card`` for a purchase,
@@ -22,7 +23,7 @@ from .building import (
     check_build_road,
     check_build_settlement,
 )
-from .constants import KNIGHT, MONOPOLY
+from .constants import KNIGHT, MONOPOLY, ROAD_BUILDING
 from .devcards import (
     apply_buy,
     apply_knight,
@@ -59,14 +60,12 @@ from .turn import apply_end_turn, check_end_turn, check_winner
 
 
 class Move:
-    """One action in context: the state, board, rules, acting seat and scripted chance.
-
-    ``trusted``: the action is known legal (the very object listed for this state), so the
-    rule applies it without checking it again.  A plain class rather than a frozen dataclass:
-    one is made per step, and a frozen dataclass's ``__init__`` costs about 1 µs.
+    """One action in context, as the checks see it: the state, board, rules, acting seat and
+    scripted chance.  A plain class rather than a frozen dataclass (its ``__init__`` cost about
+    1 µs); a listed action applied without a check needs none.
     """
 
-    __slots__ = ("board", "card", "dice", "p", "rules", "s", "steal", "trusted")
+    __slots__ = ("board", "card", "dice", "p", "rules", "s", "steal")
 
     def __init__(
         self,
@@ -86,192 +85,187 @@ class Move:
         self.dice = dice
         self.card = card
         self.steal = steal
-        self.trusted = False
 
 
-Rule = Callable[[Move, ac.Action, "Events | None"], None]
-"""Checks ``action`` for the move (unless ``m.trusted``), then applies it unless the events list
-is None (a dry run)."""
+Check = Callable[[Move, ac.Action], None]
+"""Raises IllegalActionError naming the broken rule unless the action is legal for the move."""
+Apply = Callable[[State, Board, Rules, int, ac.Action, Events, "Move | None"], None]
+"""Applies a legal action of seat ``p``: ``(s, board, rules, p, action, events, chance)``;
+``chance`` is the checked move carrying scripted chance, or None (chance drawn as usual)."""
 
 
-def _road(m: Move, a: ac.Action, ev: Events | None) -> None:
+# --- checks --------------------------------------------------------------------------------------
+def _check_road(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.BuildRoad)
-    if not m.trusted:
-        check_build_road(m.s, m.p, a.edge)
-    if ev is not None:
-        apply_build_road(m.s, m.p, a.edge, ev)
+    check_build_road(m.s, m.p, a.edge)
 
 
-def _settlement(m: Move, a: ac.Action, ev: Events | None) -> None:
+def _check_settlement(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.BuildSettlement)
-    if not m.trusted:
-        check_build_settlement(m.s, m.p, a.node)
-    if ev is not None:
-        apply_build_settlement(m.s, m.p, a.node, ev, m.board)
+    check_build_settlement(m.s, m.p, a.node)
 
 
-def _city(m: Move, a: ac.Action, ev: Events | None) -> None:
+def _check_city(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.BuildCity)
-    if not m.trusted:
-        check_build_city(m.s, m.p, a.node)
-    if ev is not None:
-        apply_build_city(m.s, m.p, a.node, ev)
+    check_build_city(m.s, m.p, a.node)
 
 
-def _roll(m: Move, a: ac.Action, ev: Events | None) -> None:
-    if not m.trusted:
-        check_roll(m.s, m.dice)
-    if ev is not None:
-        apply_roll(m.s, m.board, m.rules.discard_limit, ev, m.dice)
-
-
-def _end(m: Move, a: ac.Action, ev: Events | None) -> None:
-    if not m.trusted:
-        check_end_turn(m.s)
-    if ev is not None:
-        apply_end_turn(m.s, ev)
-
-
-def _robber(m: Move, a: ac.Action, ev: Events | None) -> None:
+def _check_robber(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.MoveRobber)
-    if not m.trusted:
-        check_move_robber(m.s, m.board, m.rules, a.hex, a.victim)
-        check_steal_script(m.s, a.victim, m.steal)
-    if ev is not None:
-        apply_move_robber(m.s, a.hex, a.victim, ev, m.steal)
+    check_move_robber(m.s, m.board, m.rules, a.hex, a.victim)
+    check_steal_script(m.s, a.victim, m.steal)
 
 
-def _discard(m: Move, a: ac.Action, ev: Events | None) -> None:
+def _check_discard(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.Discard)
-    if not m.trusted:
-        check_discard(m.s, m.p, a.cards)
-    if ev is not None:
-        apply_discard(m.s, m.p, a.cards, ev)
+    check_discard(m.s, m.p, a.cards)
 
 
-def _buy(m: Move, a: ac.Action, ev: Events | None) -> None:
-    if not m.trusted:
-        check_buy(m.s, m.p, m.card)
-    if ev is not None:
-        apply_buy(m.s, m.p, ev, m.card)
-
-
-def _knight(m: Move, a: ac.Action, ev: Events | None) -> None:
-    if not m.trusted:
-        check_play(m.s, m.p, KNIGHT)
-    if ev is not None:
-        apply_knight(m.s, m.p, ev)
-
-
-def _road_building(m: Move, a: ac.Action, ev: Events | None) -> None:
-    from .constants import ROAD_BUILDING
-
-    if not m.trusted:
-        check_play(m.s, m.p, ROAD_BUILDING)
-    if ev is not None:
-        apply_road_building(m.s, m.p, ev)
-
-
-def _year_of_plenty(m: Move, a: ac.Action, ev: Events | None) -> None:
+def _check_year_of_plenty(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.PlayYearOfPlenty)
-    if not m.trusted:
-        check_year_of_plenty(m.s, m.p, a.first, a.second)
-    if ev is not None:
-        apply_year_of_plenty(m.s, m.p, a.first, a.second, ev)
+    check_year_of_plenty(m.s, m.p, a.first, a.second)
 
 
-def _monopoly(m: Move, a: ac.Action, ev: Events | None) -> None:
-    assert isinstance(a, ac.PlayMonopoly)
-    if not m.trusted:
-        check_play(m.s, m.p, MONOPOLY)
-    if ev is not None:
-        apply_monopoly(m.s, m.p, a.resource, ev)
-
-
-def _maritime(m: Move, a: ac.Action, ev: Events | None) -> None:
+def _check_maritime(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.MaritimeTrade)
-    if m.trusted:
-        rate = harbor_rates(m.s, m.board, m.p)[a.give]
-    else:
-        rate = check_maritime(m.s, m.board, m.rules, m.p, a.give, a.get)
-    if ev is not None:
-        apply_maritime(m.s, m.p, a.give, a.get, rate, ev)
+    check_maritime(m.s, m.board, m.rules, m.p, a.give, a.get)
 
 
-def _offer(m: Move, a: ac.Action, ev: Events | None) -> None:
+def _check_offer(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.OfferTrade)
-    if not m.trusted:
-        check_offer(m.s, m.rules, m.p, a.give, a.want, a.to)
-    if ev is not None:
-        apply_offer(m.s, m.p, a.give, a.want, a.to, ev)
+    check_offer(m.s, m.rules, m.p, a.give, a.want, a.to)
 
 
-def _accept(m: Move, a: ac.Action, ev: Events | None) -> None:
-    if not m.trusted:
-        check_accept(m.s, m.p)
-    if ev is not None:
-        apply_answer(m.s, m.p, ACCEPTED, ev)
-
-
-def _decline(m: Move, a: ac.Action, ev: Events | None) -> None:
-    if not m.trusted:
-        check_answer(m.s, m.p)
-    if ev is not None:
-        apply_answer(m.s, m.p, DECLINED, ev)
-
-
-def _counter(m: Move, a: ac.Action, ev: Events | None) -> None:
+def _check_counter(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.CounterTrade)
-    if not m.trusted:
-        check_counter(m.s, m.p, a.give, a.want)
-    if ev is not None:
-        apply_answer(m.s, m.p, COUNTERED, ev, a.give, a.want)
+    check_counter(m.s, m.p, a.give, a.want)
 
 
-def _confirm(m: Move, a: ac.Action, ev: Events | None) -> None:
+def _check_confirm(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.ConfirmTrade)
-    if not m.trusted:
-        check_confirm(m.s, m.p, a.player)
-    if ev is not None:
-        apply_confirm(m.s, m.p, a.player, ev)
+    check_confirm(m.s, m.p, a.player)
 
 
-def _cancel(m: Move, a: ac.Action, ev: Events | None) -> None:
-    if not m.trusted:
-        check_cancel(m.s, m.p)
-    if ev is not None:
-        close_trade(m.s, ev, "cancelled")
+CHECKS: Final[dict[type[ac.Action], Check]] = {
+    ac.RollDice: lambda m, a: check_roll(m.s, m.dice),
+    ac.EndTurn: lambda m, a: check_end_turn(m.s),
+    ac.BuildRoad: _check_road,
+    ac.BuildSettlement: _check_settlement,
+    ac.BuildCity: _check_city,
+    ac.BuyDevelopmentCard: lambda m, a: check_buy(m.s, m.p, m.card),
+    ac.PlayKnight: lambda m, a: check_play(m.s, m.p, KNIGHT),
+    ac.PlayRoadBuilding: lambda m, a: check_play(m.s, m.p, ROAD_BUILDING),
+    ac.PlayYearOfPlenty: _check_year_of_plenty,
+    ac.PlayMonopoly: lambda m, a: check_play(m.s, m.p, MONOPOLY),
+    ac.MoveRobber: _check_robber,
+    ac.Discard: _check_discard,
+    ac.MaritimeTrade: _check_maritime,
+    ac.OfferTrade: _check_offer,
+    ac.AcceptTrade: lambda m, a: check_accept(m.s, m.p),
+    ac.DeclineTrade: lambda m, a: check_answer(m.s, m.p),
+    ac.CounterTrade: _check_counter,
+    ac.ConfirmTrade: _check_confirm,
+    ac.CancelTrade: lambda m, a: check_cancel(m.s, m.p),
+}
+"""The check of every action kind."""
 
 
-RULES: Final[dict[type[ac.Action], Rule]] = {
+# --- applications --------------------------------------------------------------------------------
+def _roll(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    apply_roll(s, board, rules.discard_limit, ev, None if c is None else c.dice)
+
+
+def _road(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    assert isinstance(a, ac.BuildRoad)
+    apply_build_road(s, p, a.edge, ev)
+
+
+def _settlement(
+    s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None
+) -> None:
+    assert isinstance(a, ac.BuildSettlement)
+    apply_build_settlement(s, p, a.node, ev, board)
+
+
+def _city(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    assert isinstance(a, ac.BuildCity)
+    apply_build_city(s, p, a.node, ev)
+
+
+def _robber(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    assert isinstance(a, ac.MoveRobber)
+    apply_move_robber(s, a.hex, a.victim, ev, None if c is None else c.steal)
+
+
+def _discard(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    assert isinstance(a, ac.Discard)
+    apply_discard(s, p, a.cards, ev)
+
+
+def _buy(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    apply_buy(s, p, ev, None if c is None else c.card)
+
+
+def _year_of_plenty(
+    s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None
+) -> None:
+    assert isinstance(a, ac.PlayYearOfPlenty)
+    apply_year_of_plenty(s, p, a.first, a.second, ev)
+
+
+def _monopoly(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    assert isinstance(a, ac.PlayMonopoly)
+    apply_monopoly(s, p, a.resource, ev)
+
+
+def _maritime(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    assert isinstance(a, ac.MaritimeTrade)
+    apply_maritime(s, p, a.give, a.get, harbor_rates(s, board, p)[a.give], ev)
+
+
+def _offer(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    assert isinstance(a, ac.OfferTrade)
+    apply_offer(s, p, a.give, a.want, a.to, ev)
+
+
+def _counter(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    assert isinstance(a, ac.CounterTrade)
+    apply_answer(s, p, COUNTERED, ev, a.give, a.want)
+
+
+def _confirm(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    assert isinstance(a, ac.ConfirmTrade)
+    apply_confirm(s, p, a.player, ev)
+
+
+APPLIES: Final[dict[type[ac.Action], Apply]] = {
     ac.RollDice: _roll,
-    ac.EndTurn: _end,
+    ac.EndTurn: lambda s, board, rules, p, a, ev, c: apply_end_turn(s, ev),
     ac.BuildRoad: _road,
     ac.BuildSettlement: _settlement,
     ac.BuildCity: _city,
     ac.BuyDevelopmentCard: _buy,
-    ac.PlayKnight: _knight,
-    ac.PlayRoadBuilding: _road_building,
+    ac.PlayKnight: lambda s, board, rules, p, a, ev, c: apply_knight(s, p, ev),
+    ac.PlayRoadBuilding: lambda s, board, rules, p, a, ev, c: apply_road_building(s, p, ev),
     ac.PlayYearOfPlenty: _year_of_plenty,
     ac.PlayMonopoly: _monopoly,
     ac.MoveRobber: _robber,
     ac.Discard: _discard,
     ac.MaritimeTrade: _maritime,
     ac.OfferTrade: _offer,
-    ac.AcceptTrade: _accept,
-    ac.DeclineTrade: _decline,
+    ac.AcceptTrade: lambda s, board, rules, p, a, ev, c: apply_answer(s, p, ACCEPTED, ev),
+    ac.DeclineTrade: lambda s, board, rules, p, a, ev, c: apply_answer(s, p, DECLINED, ev),
     ac.CounterTrade: _counter,
     ac.ConfirmTrade: _confirm,
-    ac.CancelTrade: _cancel,
+    ac.CancelTrade: lambda s, board, rules, p, a, ev, c: close_trade(s, ev, "cancelled"),
 }
-"""The rule of every action kind."""
+"""The application of every action kind (to a legal action)."""
 
 _SCRIPTED: Final = (
     ("dice", ac.RollDice, "Scripted dice go with a RollDice action only."),
     ("card", ac.BuyDevelopmentCard, "A scripted card goes with BuyDevelopmentCard only."),
     ("steal", ac.MoveRobber, "A scripted steal goes with MoveRobber only."),
 )
-
 
 SCORING: Final[frozenset[type[ac.Action]]] = frozenset(
     {ac.BuildRoad, ac.BuildSettlement, ac.BuildCity, ac.BuyDevelopmentCard, ac.PlayKnight, ac.EndTurn}
@@ -280,25 +274,24 @@ SCORING: Final[frozenset[type[ac.Action]]] = frozenset(
 change victory points, and the end of a turn (the next player may have gained points before)."""
 
 
-def _rule(m: Move, action: ac.Action) -> Rule:
+def _check(m: Move, action: ac.Action) -> None:
     if m.s.phase == GAME_OVER:
         raise IllegalActionError("The game is over.")
-    rule = RULES.get(type(action))
-    if rule is None:
+    check = CHECKS.get(type(action))
+    if check is None:
         raise IllegalActionError(f"Not an action: {ac.show(action)}")
-    if m.dice is None and m.card is None and m.steal is None:  # no scripted chance: the usual case
-        return rule
-    for name, kind, text in _SCRIPTED:
-        if getattr(m, name) is not None and type(action) is not kind:
-            raise IllegalActionError(text)
-    return rule
+    if m.dice is not None or m.card is not None or m.steal is not None:
+        for name, kind, text in _SCRIPTED:
+            if getattr(m, name) is not None and type(action) is not kind:
+                raise IllegalActionError(text)
+    check(m, action)
 
 
 def check_action(m: Move, action: ac.Action) -> None:
     """Raise IllegalActionError naming the broken rule unless ``action`` is legal for seat
     ``m.p`` now; changes nothing.
     """
-    _rule(m, action)(m, action, None)
+    _check(m, action)
 
 
 def apply_action(
@@ -319,7 +312,8 @@ def apply_action(
     was staged or built directly, where the turn player may already hold the winning points.
     """
     m = Move(s, board, rules, s.current, dice, card, steal)
-    _rule(m, action)(m, action, ev)
+    _check(m, action)
+    APPLIES[type(action)](s, board, rules, m.p, action, ev, m)
     if not settled or type(action) in SCORING:
         check_winner(s, rules.vp_to_win, ev)
 
@@ -340,10 +334,9 @@ def apply_listed(
     """
     for a in listed:
         if a is action:
-            m = Move(s, board, rules, s.current)
-            m.trusted = True
-            RULES[type(action)](m, action, ev)
-            if not settled or type(action) in SCORING:
+            kind = type(action)
+            APPLIES[kind](s, board, rules, s.current, action, ev, None)
+            if not settled or kind in SCORING:
                 check_winner(s, rules.vp_to_win, ev)
             return True
     return False
