@@ -26,7 +26,10 @@ class Rng:
 
     def __init__(self, seed: int) -> None:
         """Start from any integer seed (negative and huge seeds are folded to 64 bits)."""
-        self.state = seed
+        s = seed & _MASK
+        self.whole = s
+        self.hi = s >> 32
+        self.lo = s & _M32
 
     @property
     def state(self) -> int:
@@ -38,14 +41,13 @@ class Rng:
     @state.setter
     def state(self, value: int) -> None:
         s = value & _MASK
-        self.whole = s
-        self.hi = s >> 32
-        self.lo = s & _M32
+        self.whole, self.hi, self.lo = s, s >> 32, s & _M32
 
     def clone(self) -> Rng:
         """An independent generator in the same state."""
+        if not _LIMBS:
+            return Rng(self.whole)
         other = Rng(0)
-        other.whole = self.whole
         other.hi = self.hi
         other.lo = self.lo
         return other
