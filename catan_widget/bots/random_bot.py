@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .view import Viewable, as_observation
@@ -24,6 +24,7 @@ class RandomBot:
     def __init__(self, seed: int = 0, seat: int = 0) -> None:
         """Seeded from the game's seed and the seat it plays."""
         self.rng = random.Random(seed ^ (0x5EED0000 + seat))
+        self._bits: Callable[[int], int] = self.rng.getrandbits
 
     def choose(self, observation: Viewable) -> Action:
         """A uniformly random legal action."""
@@ -33,4 +34,4 @@ class RandomBot:
         """One of ``actions`` (the seat's legal actions, not empty), each equally likely: a
         32-bit draw scaled to the count, so the bias is below ``len(actions) / 2**32``.
         """
-        return actions[(self.rng.getrandbits(32) * len(actions)) >> 32]
+        return actions[(self._bits(32) * len(actions)) >> 32]
