@@ -367,8 +367,9 @@ class Game:
 
         ``bots``: one bot for every seat (a registered name such as ``"random"`` or ``"greedy"``,
         or an object with ``choose(observation)``), a list by seat, or a dict by player name.
-        Each bot sees only its seat's :meth:`observe`.  Named bots are seeded from the game's
-        seed.  Returns the game.
+        Each bot sees only its seat's :meth:`observe` (a bot with ``choose_among`` is handed
+        just its legal actions; when every seat has one, the loop runs in the compiled engine).
+        Named bots are seeded from the game's seed.  Returns the game.
         """
         made = make_bots(self.names, self.seed, bots)
         among = [getattr(bot, "choose_among", None) for bot in made]
