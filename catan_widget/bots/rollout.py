@@ -41,7 +41,9 @@ def playout(game: Game, action: ac.Action, seat: int, policy: list[GreedyBot]) -
     moves = 0
     while s.winner < 0 and moves < MAX_MOVES:
         q = s.current
-        g.step(policy[q].choose(g.observe(q)))
+        legal = g.legal_actions()
+        # greedy takes a lone legal action as it is: no observation needed (a roll, mostly)
+        g.step(legal[0] if len(legal) == 1 else policy[q].choose(g.observe(q)))
         s = g.state
         moves += 1
     return (1.0 if s.winner == seat else 0.0) + VP_SHARE * total_vp(s, seat), moves
