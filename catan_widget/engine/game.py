@@ -18,7 +18,7 @@ from .observation import Observation, observe
 from .phases import DISCARD, GAME_OVER
 from .players import PlayerView
 from .reasons import control_reasons, open_kinds, why_not
-from .registry import BotSpec, Hint, chooser, hint_for, make_bots
+from .registry import BotSpec, Hint, choose_among_of, chooser, hint_for, make_bots
 from .rng import Rng
 from .rules import Rules
 from .state import State
@@ -372,10 +372,9 @@ class Game:
         Named bots are seeded from the game's seed.  Returns the game.
         """
         made = make_bots(self.names, self.seed, bots)
-        among = [getattr(bot, "choose_among", None) for bot in made]
-        picks = [pick for pick in among if callable(pick)]
-        if len(picks) == len(made):
-            play_among(self, picks, until, max_steps)  # compiled, no observation per step
+        among = [choose_among_of(bot) for bot in made]
+        if all(among):
+            play_among(self, [pick for pick in among if pick], until, max_steps)  # compiled loop
             return self
         seats = [chooser(bot) for bot in made]
         for _ in range(max_steps):

@@ -37,12 +37,18 @@ Chooser = Callable[["Game", int], "Action"]
 """Asks one seat's bot for its move in a game: ``chooser(game, seat)``."""
 
 
+def choose_among_of(bot: Bot) -> Callable[[list[Action]], Action] | None:
+    """The bot's ``choose_among`` (see :class:`Bot`), or None when it has none."""
+    among = getattr(bot, "choose_among", None)
+    return among if callable(among) else None
+
+
 def chooser(bot: Bot) -> Chooser:
     """How to ask ``bot`` for a move: ``choose_among`` on the legal actions when it has one,
     else ``choose`` on the seat's observation.
     """
-    among = getattr(bot, "choose_among", None)
-    if callable(among):
+    among = choose_among_of(bot)
+    if among is not None:
         return lambda game, seat: among(game.legal_actions())
     choose = bot.choose
     return lambda game, seat: choose(game.observe(seat))

@@ -193,22 +193,30 @@ def _lab_env(workdir: Path) -> dict[str, str]:
     return env
 
 
-def _lab_command(root: Path, port: int, token: str) -> list[str]:
-    cmd = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        "--no-browser",
-        "--ip=127.0.0.1",
-        f"--port={port}",
-        "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: run Lab commands by name
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
-    return cmd
+def jupyter_server_command(app: str, expose: str) -> Callable[[Path, int, str], list[str]]:
+    """``python -m <app>`` (a Jupyter server application) serving ``root`` on 127.0.0.1 with a
+    token; ``expose`` is the application's flag that sets ``window.jupyterapp`` (its commands
+    can then be run by name).
+    """
+
+    def command(root: Path, port: int, token: str) -> list[str]:
+        cmd = [
+            sys.executable,
+            "-m",
+            app,
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={root}",
+            f"--{expose}=True",
+        ]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.append("--allow-root")
+        return cmd
+
+    return command
 
 
 def start_lab(workdir: Path, timeout: float = SERVER_TIMEOUT, attempts: int = 3) -> LabServer:
@@ -217,7 +225,8 @@ def start_lab(workdir: Path, timeout: float = SERVER_TIMEOUT, attempts: int = 3)
     The kernel gets the project checkout on ``PYTHONPATH``.  Raises :class:`BrowserSetupError`
     (with the server's log) when it does not answer ``/api/status``.
     """
-    return start_server(workdir, "JupyterLab", _lab_command, "/api/status?token={}".format, timeout, attempts)
+    command = jupyter_server_command("jupyterlab", "LabApp.expose_app_in_browser")
+    return start_server(workdir, "JupyterLab", command, "/api/status?token={}".format, timeout, attempts)
 
 
 def _answers(server: LabServer, path: str) -> bool:

@@ -8,7 +8,6 @@ kernels die with it).  Each returns a :class:`.lab.LabServer`, whose ``stop`` sh
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
 import sys
 from collections.abc import Callable, Iterator
@@ -17,29 +16,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from .lab import ARTIFACTS, LabServer, start_server
-
-
-def _as_root(cmd: list[str]) -> list[str]:
-    return [*cmd, "--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else cmd
-
-
-def notebook7_command(root: Path, port: int, token: str) -> list[str]:
-    """``jupyter notebook`` (Notebook 7) serving ``root``, with ``window.jupyterapp`` exposed."""
-    return _as_root(
-        [
-            sys.executable,
-            "-m",
-            "notebook",
-            "--no-browser",
-            "--ip=127.0.0.1",
-            f"--port={port}",
-            "--ServerApp.port_retries=0",
-            f"--IdentityProvider.token={token}",
-            f"--ServerApp.root_dir={root}",
-            "--JupyterNotebookApp.expose_app_in_browser=True",  # run notebook commands by name
-        ]
-    )
+from .lab import ARTIFACTS, LabServer, jupyter_server_command, start_server
 
 
 def voila_command(notebook: str) -> Callable[[Path, int, str], list[str]]:
@@ -63,7 +40,8 @@ def voila_command(notebook: str) -> Callable[[Path, int, str], list[str]]:
 
 def start_notebook7(workdir: Path) -> LabServer:
     """Notebook 7 serving ``workdir/root``."""
-    return start_server(workdir, "Notebook 7", notebook7_command, lambda token: f"/api/status?token={token}")
+    command = jupyter_server_command("notebook", "JupyterNotebookApp.expose_app_in_browser")
+    return start_server(workdir, "Notebook 7", command, "/api/status?token={}".format)
 
 
 def start_voila(workdir: Path, notebook: str) -> LabServer:

@@ -13,7 +13,8 @@ stay in view.  Screenshots: ``test-artifacts/notebook7-1366.png``, ``voila-1366.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, ViewportSize, expect
@@ -54,30 +55,30 @@ def tab(lab_browser: BrowserContext) -> Iterator[Page]:
         page.close()
 
 
-@pytest.fixture
-def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    """Notebook 7 serving a folder with ``play.ipynb`` (not run yet)."""
-    workdir = tmp_path_factory.mktemp("notebook7")
+def _serving(
+    tmp_path_factory: pytest.TempPathFactory, name: str, start: Callable[[Path], LabServer]
+) -> Iterator[LabServer]:
+    """``start`` serving a fresh folder whose ``root`` holds ``play.ipynb`` (not run yet)."""
+    workdir = tmp_path_factory.mktemp(name)
     (workdir / "root").mkdir()
     write_notebook(workdir / "root" / "play.ipynb", [WIDGET_CELL])
-    server = start_notebook7(workdir)
+    server = start(workdir)
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    """Notebook 7 serving a folder with ``play.ipynb``."""
+    yield from _serving(tmp_path_factory, "notebook7", start_notebook7)
 
 
 @pytest.fixture
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
     """Voila rendering ``play.ipynb``."""
-    workdir = tmp_path_factory.mktemp("voila")
-    (workdir / "root").mkdir()
-    write_notebook(workdir / "root" / "play.ipynb", [WIDGET_CELL])
-    server = start_voila(workdir, "play.ipynb")
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from _serving(tmp_path_factory, "voila", lambda workdir: start_voila(workdir, "play.ipynb"))
 
 
 def parts(table: Table, *, log: bool = True) -> dict[str, Locator]:
