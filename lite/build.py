@@ -17,8 +17,10 @@ anywhere else at run time:
    metadata).  catan-widget's own wheel is one of them (built with ``CATAN_WIDGET_PURE=1``, so
    it is ``py3-none-any``): the kernel loads packages named by a cell's imports from that lock,
    so ``from catan_widget import CatanWidget`` works with no install cell.
-3. The front-end extensions (the Pyodide kernel, ipywidgets' manager, anywidget, plotly) are the
-   labextensions installed in this Python environment, i.e. the same versions as the wheels.
+3. The front-end extensions are exactly :data:`SITE_EXTENSIONS` (the Pyodide kernel, ipywidgets'
+   manager, anywidget, plotly), copied from the labextensions installed in this Python
+   environment, i.e. the same versions as the wheels; any other labextension installed there
+   (Notebook 7's, Voila's in a test environment) stays out of the site.
 4. The notebooks are copies of ``notebooks/*.ipynb`` whose kernelspec is the Pyodide kernel's
    (``python``); the committed ones keep ``python3`` for JupyterLab and Binder.
 5. ``disablePyPIFallback``: ``%pip install`` resolves from the site alone.
@@ -68,6 +70,15 @@ PROVIDED = {"ipykernel", "pyodide-kernel", "piplite", "widgetsnbextension", "jup
 packages that only carry a front-end extension (the site has it already)."""
 
 PROJECT = "catan-widget"
+
+SITE_EXTENSIONS = (
+    "@jupyterlite/pyodide-kernel-extension",  # the Pyodide kernel and piplite
+    "@jupyter-widgets/jupyterlab-manager",  # ipywidgets' widget manager
+    "anywidget",  # the widget's front-end loads through it
+    "jupyterlab-plotly",  # the analysis notebooks' plotly figures
+)
+"""The front-end (federated) extensions the site carries, and no other: JupyterLite's own
+application needs none (it is in jupyterlite-core's app archive)."""
 
 LITE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 """The kernelspec of the notebooks in the site: JupyterLite's Pyodide kernel is named ``python``."""
@@ -344,8 +355,22 @@ def lite_notebooks(dest: Path) -> list[Path]:
     return out
 
 
+def labextension_dirs(prefix: Path | None = None) -> list[Path]:
+    """The installed folders of :data:`SITE_EXTENSIONS` under ``prefix`` (this environment's)."""
+    root = (prefix or Path(sys.prefix)) / "share" / "jupyter" / "labextensions"
+    dirs = [root / name for name in SITE_EXTENSIONS]
+    missing = [name for name, d in zip(SITE_EXTENSIONS, dirs) if not (d / "package.json").is_file()]
+    if missing:
+        names = ", ".join(missing)
+        raise SystemExit(f"labextensions not installed in {root}: {names} (./dev lite installs them)")
+    return dirs
+
+
 def write_lite_config(lite_dir: Path) -> None:
-    """``jupyter-lite.json`` (no PyPI fallback) and the settings overrides."""
+    """``jupyter-lite.json`` (no PyPI fallback), the settings overrides, and
+    ``jupyter_lite_config.json``: the labextensions are :data:`SITE_EXTENSIONS` alone (the build
+    takes nothing from this environment's labextensions folder by itself).
+    """
     config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -359,6 +384,13 @@ def write_lite_config(lite_dir: Path) -> None:
     }
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
     (lite_dir / "overrides.json").write_text(json.dumps(LITE_SETTINGS, indent=2))
+    build_config = {
+        "LiteBuildConfig": {
+            "ignore_sys_prefix": ["federated_extensions"],  # only that addon: favicons still come
+            "federated_extensions": [str(d) for d in labextension_dirs()],
+        }
+    }
+    (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2))
 
 
 START_PAGE = "lab/index.html?path=01_play.ipynb"
@@ -399,9 +431,19 @@ def check_site(output: Path) -> None:
     for name in PYODIDE_FILES:
         if not (output / "static" / "pyodide" / name).is_file():
             raise SystemExit(f"static/pyodide/{name} is missing")
-    for ext in ("anywidget", "jupyterlab-plotly", "@jupyter-widgets/jupyterlab-manager"):
-        if not (output / "extensions" / ext).is_dir():
-            raise SystemExit(f"the front-end extension {ext} is missing from the site")
+    listed = sorted(e["name"] for e in config.get("federated_extensions", []))
+    if listed != sorted(SITE_EXTENSIONS):
+        raise SystemExit(f"the site lists the front-end extensions {listed}, not {sorted(SITE_EXTENSIONS)}")
+    copied = sorted(site_extension_names(output))
+    if copied != sorted(SITE_EXTENSIONS):
+        raise SystemExit(f"the site's extensions folder holds {copied}, not {sorted(SITE_EXTENSIONS)}")
+
+
+def site_extension_names(output: Path) -> list[str]:
+    """The names of the labextensions copied into the built site ``output``."""
+    root = output / "extensions"
+    found = [*root.glob("*/package.json"), *root.glob("@*/*/package.json")]
+    return sorted(json.loads(p.read_text())["name"] for p in found)
 
 
 def folder_size(path: Path) -> int:
@@ -409,24 +451,24 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(output: Path) -> Path:
-    """Build the site into ``output`` (replaced); return it."""
+def build(output: Path, work: Path = WORK) -> Path:
+    """Build the site into ``output`` (replaced), with intermediate files in ``work``; return it."""
     from jupyterlite_pyodide_kernel import constants
 
     started = time.perf_counter()
-    lite_dir = WORK / "lite-dir"
+    lite_dir = work / "lite-dir"
     shutil.rmtree(lite_dir, ignore_errors=True)
     lite_dir.mkdir(parents=True)
     pyodide_dir = lite_dir / "static" / "pyodide"
 
-    project = Wheel.read(build_project_wheel(WORK / "dist"))
+    project = Wheel.read(build_project_wheel(work / "dist"))
     log(f"project wheel: {project.path.name}")
     lock = fetch_pyodide(constants.PYODIDE_VERSION, pyodide_dir)
     log(f"pyodide {constants.PYODIDE_VERSION} (Python {lock['info']['python']})")
     res = resolve(project, lock, CACHE / "wheels")
     new_lock = write_lock(lock, res, pyodide_dir)
     log("wheels: " + ", ".join(f"{n} {e['version']}" for n, e in new_lock["packages"].items()))
-    contents = lite_notebooks(WORK / "contents")
+    contents = lite_notebooks(work / "contents")
     write_lite_config(lite_dir)
 
     shutil.rmtree(output, ignore_errors=True)
@@ -435,8 +477,9 @@ def build(output: Path) -> Path:
     cmd += ["--settings-overrides", str(lite_dir / "overrides.json")]
     for nb in contents:
         cmd += ["--contents", str(nb)]
-    log_path = WORK / "jupyter-lite-build.log"
-    log(f"$ jupyter lite build ... (its output: {log_path.relative_to(REPO)})")
+    log_path = work / "jupyter-lite-build.log"
+    shown = log_path.relative_to(REPO) if log_path.is_relative_to(REPO) else log_path
+    log(f"$ jupyter lite build ... (its output: {shown})")
     with log_path.open("w") as out:
         done = subprocess.run(cmd, cwd=lite_dir, stdout=out, stderr=subprocess.STDOUT, check=False)
     if done.returncode:
@@ -450,11 +493,12 @@ def build(output: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``lite/build.py [--output DIR]``."""
+    """Command line: ``lite/build.py [--output DIR] [--work DIR]``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="the site's folder (replaced)")
+    parser.add_argument("--work", type=Path, default=WORK, help="the intermediate files' folder")
     args = parser.parse_args(argv)
-    build(args.output.resolve())
+    build(args.output.resolve(), args.work.resolve())
     return 0
 
 

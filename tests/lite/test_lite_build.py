@@ -60,3 +60,23 @@ def test_plotly_shim_under_pyodide_without_nbformat(monkeypatch: pytest.MonkeyPa
     _pyodide.patch_plotly()
     assert isinstance(_renderers.nbformat, types.SimpleNamespace)
     assert _renderers.nbformat.__version__ >= "4.2"
+
+
+def test_site_extensions_are_named_and_found_in_the_prefix(tmp_path: Path) -> None:
+    root = tmp_path / "share" / "jupyter" / "labextensions"
+    for name in (*lite_build.SITE_EXTENSIONS, "@voila-dashboards/jupyterlab-preview"):
+        (root / name).mkdir(parents=True)
+        (root / name / "package.json").write_text(json.dumps({"name": name}))
+    assert lite_build.labextension_dirs(tmp_path) == [root / n for n in lite_build.SITE_EXTENSIONS]
+    (root / "anywidget" / "package.json").unlink()
+    with pytest.raises(SystemExit, match="anywidget"):
+        lite_build.labextension_dirs(tmp_path)
+
+
+def test_build_config_takes_no_labextension_from_the_environment(tmp_path: Path) -> None:
+    lite_build.write_lite_config(tmp_path)
+    config = json.loads((tmp_path / "jupyter_lite_config.json").read_text())["LiteBuildConfig"]
+    assert config["ignore_sys_prefix"] == ["federated_extensions"]
+    assert [Path(p).name for p in config["federated_extensions"]] == [
+        n.split("/")[-1] for n in lite_build.SITE_EXTENSIONS
+    ]
