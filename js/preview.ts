@@ -5,7 +5,7 @@
  *              ?scenario=main|build|settle|robber|discard|trade|confirm|yop|offer|maritime|setup|pips|error|teacher|bot
  *              ?width=700  (cell width in px)
  */
-import { render } from "./widget";
+import widget from "./widget";
 import { fakeModel } from "./fixtures/fake-model";
 import { sampleScenario } from "./fixtures/scenarios";
 import { parseSetting } from "./settings";
@@ -24,7 +24,7 @@ if (forced?.name === "theme") traits.theme = forced.value;
 const model = fakeModel(traits, (msg) => {
   sent.textContent = `sent: ${JSON.stringify(msg)}\n${sent.textContent ?? ""}`;
 });
-render({ model, el: app });
+widget.render({ model, el: app });
 for (const sel of clicks) {
   const el = app.querySelector(sel);
   if (el) el.dispatchEvent(new MouseEvent("click", { bubbles: true }));

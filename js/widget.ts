@@ -29,7 +29,7 @@ export interface WidgetTraits extends Partial<Settings> {
 /** How long the note saying why a control is disabled stays (ms). */
 const NOTE_MS = 4000;
 /** Below this width (px) the widget stacks: the side column under the board, dialogs over it. */
-export const NARROW_PX = 700;
+const NARROW_PX = 700;
 
 export interface RenderArgs {
   model: AnyModel<WidgetTraits>;
@@ -42,7 +42,7 @@ function fill(slot: Element, node: Node | null): void {
   if (node) slot.append(node);
 }
 
-export function render({ model, el }: RenderArgs): () => void {
+function render({ model, el }: RenderArgs): () => void {
   const uid = `cw${Math.random().toString(36).slice(2, 9)}`;
   const view = createBoardView(uid);
   const slot = (cls: string): HTMLDivElement => h("div", { class: cls });
@@ -290,4 +290,8 @@ export function render({ model, el }: RenderArgs): () => void {
   };
 }
 
+/**
+ * anywidget's module: its default export alone (a named `render` export makes anywidget print a
+ * deprecation warning in the browser console, and is taken instead of the default).
+ */
 export default { render };
