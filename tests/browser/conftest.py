@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
+from .console import ConsoleLog
 from .lab import ARTIFACTS, LabServer, launch_chromium, require_chromium, start_lab
 
 _REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
@@ -80,3 +81,11 @@ def lab_page(
             lab_browser.tracing.stop_chunk()
         page.close()
         lab_server.shutdown_kernels()
+
+
+@pytest.fixture
+def lab_console(lab_page: Page) -> ConsoleLog:
+    """The console warnings, errors and uncaught exceptions of ``lab_page`` (recorded from before
+    it opens anything): assert ``lab_console.unexpected() == []`` (tests/browser/console.py).
+    """
+    return ConsoleLog(lab_page)
