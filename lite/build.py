@@ -215,18 +215,8 @@ def fetch_pyodide(version: str, dest: Path) -> dict[str, Any]:
     if not tgz.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         npm_cache = str(CACHE / "npm")  # npm's cache stays in the checkout too
-        run(
-            [
-                "npm",
-                "pack",
-                f"pyodide@{version}",
-                "--silent",
-                "--pack-destination",
-                str(CACHE),
-                "--cache",
-                npm_cache,
-            ]
-        )
+        pack = ["npm", "pack", f"pyodide@{version}", "--silent"]
+        run([*pack, "--pack-destination", str(CACHE), "--cache", npm_cache])
     dest.mkdir(parents=True, exist_ok=True)
     with tarfile.open(tgz) as tf:
         for name in (*PYODIDE_FILES, "pyodide-lock.json", "package.json"):
