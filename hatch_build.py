@@ -49,9 +49,10 @@ INTERPRETED = {
     "registry",
     "reasons",
     "observed",
+    "names",
 }
 """Engine modules kept interpreted: the package front and the boundary modules that check user
-input (actions, saves, settings, staging, bot names), so users get the engine's own messages
+input (actions, saves, settings, staging, bot and player names), so users get the engine's own messages
 instead of mypyc's TypeErrors; they run once per call, not in the hot loops.  ``observed``
 holds the observation records, built through plain-class twins (see its docstring)."""
 

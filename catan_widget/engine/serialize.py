@@ -3,7 +3,9 @@
 The format (schema 1): one JSON object, keys sorted, no spaces, with exactly these keys —
 
 * ``schema``: the whole number 1;
-* ``players``: the 3 or 4 names, by seat; ``seed``: the game's seed (a whole number);
+* ``players``: the 3 or 4 names, by seat, checked as a new game's (:func:`names.check_names`:
+  a refused name is a SaveError giving the same reason; spaces around a name are trimmed);
+  ``seed``: the game's seed (a whole number);
 * ``rules``: every house option of :class:`Rules` (all of them, no others);
 * ``board``: terrain names, numbers and harbor kinds; ``board_kind``: ``"beginner"``,
   ``"random"`` (then ``board`` must be the random board of ``seed``) or ``"custom"``;
@@ -37,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import action_from_dict, action_to_dict
 from .board import Board
 from .errors import IllegalActionError, SaveError
+from .names import check_names
 from .savecheck import (
     brackets,
     check_keys,
@@ -158,13 +161,12 @@ def _load(text: object) -> Game:
     if len(actions) > MAX_ACTIONS:
         raise SaveError(f"actions: {len(actions):,} actions; a save holds at most {MAX_ACTIONS:,}")
     players = data["players"]
-    if not (
-        isinstance(players, list)
-        and 3 <= len(players) <= 4
-        and all(isinstance(p, str) and p.strip() for p in players)
-        and len(set(players)) == len(players)
-    ):
+    if not (isinstance(players, list) and 3 <= len(players) <= 4):
         raise SaveError(f"players: expected a list of 3 or 4 distinct names, got {show(players)}")
+    try:
+        players = check_names(players)
+    except ValueError as exc:
+        raise SaveError(f"players: {exc}") from None
     seed = data["seed"]
     if type(seed) is not int:
         raise SaveError(f"seed: expected a whole number, got {show(seed)}")

@@ -88,7 +88,9 @@ def test_a_huge_value_gives_a_short_message_naming_the_field() -> None:
 def test_control_characters_in_a_value_are_escaped_in_the_message() -> None:
     message = _refused(_save(board_kind="\x1b[2J\x00\u202e"), "board_kind", "\\x1b", "\\x00")
     assert "\x1b" not in message
-    _refused(_save(players=["A\x00", "B\x07", "C\x1b"], seed="\x1b"), "seed")
+    message = _refused(_save(players=["Ada", "B\x07", "C\x1b", "Di"]), "players: seat 1", "\\x07")
+    assert "\x07" not in message
+    _refused(_save(seed="\x1b"), "seed", "\\x1b")
 
 
 def test_a_text_over_the_size_limit_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
