@@ -7,6 +7,8 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..engine import Game
+from ..engine.names import name_key
+from ..engine.savecheck import show
 
 HUMAN, BOT = "human", "bot"
 
@@ -16,20 +18,28 @@ SeatSpec = Any
 
 def seat_specs(game: Game, seats: Mapping[Any, SeatSpec] | Sequence[SeatSpec] | None) -> list[SeatSpec]:
     """One spec per seat from ``None`` (everybody human), a dict by player name (or seat number;
-    players left out are human) or a list by seat.
+    players left out are human) or a list by seat.  A name is matched as names are compared
+    (:func:`engine.names.name_key`: "ada" or " Ada " is player "Ada").
     """
     names = game.names
     if seats is None:
         return [HUMAN] * len(names)
     if isinstance(seats, Mapping):
         specs: list[SeatSpec] = [HUMAN] * len(names)
+        by_key = {name_key(name): seat for seat, name in enumerate(names)}
+        given: dict[int, Any] = {}
         for key, spec in seats.items():
-            if isinstance(key, str) and key in names:
-                specs[names.index(key)] = spec
+            if isinstance(key, str) and name_key(key) in by_key:
+                seat = by_key[name_key(key)]
             elif type(key) is int and 0 <= key < len(names):
-                specs[key] = spec
+                seat = key
             else:
-                raise ValueError(f"seats: {key!r} is not a player of this game ({', '.join(names)})")
+                shown = ", ".join(repr(n) for n in names)
+                raise ValueError(f"seats: {show(key)} is not a player of this game ({shown})")
+            if seat in given:
+                raise ValueError(f"seats: {show(given[seat])} and {show(key)} are the same player")
+            given[seat] = key
+            specs[seat] = spec
         return specs
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
         raise TypeError("seats must be a dict like {'Ada': 'human', 'Bo': 'bot'} or a list by seat")
@@ -53,23 +63,23 @@ def resolve_seats(
     return kinds, bots
 
 
-def seat_list(players: Sequence[Any], default_bot: SeatSpec) -> tuple[list[str], dict[str, SeatSpec]]:
-    """Names and seats for ``CatanWidget.play``: each ``"bot"`` (or Bot object) becomes a bot
-    called "Bot 1", "Bot 2", ...; any other string is a human player's name.
+def seat_list(players: Sequence[Any], default_bot: SeatSpec) -> tuple[list[Any], list[SeatSpec]]:
+    """Names and seats (by seat) for ``CatanWidget.play``: each ``"bot"`` (or Bot object)
+    becomes a bot called "Bot 1", "Bot 2", ..., skipping the humans' names ("bot 1" included);
+    any other string is a human player's name, left for :class:`Game` to check.
     """
-    humans = {p for p in players if isinstance(p, str) and p != BOT}
-    names: list[str] = []
-    seats: dict[str, SeatSpec] = {}
+    humans = {name_key(p) for p in players if isinstance(p, str) and p != BOT}
+    names: list[Any] = []
+    seats: list[SeatSpec] = []
     k = 0
     for entry in players:
         if isinstance(entry, str) and entry != BOT:
             names.append(entry)
-            seats[entry] = HUMAN
+            seats.append(HUMAN)
             continue
         k += 1
-        while f"Bot {k}" in humans:
+        while name_key(f"Bot {k}") in humans:
             k += 1
-        name = f"Bot {k}"
-        names.append(name)
-        seats[name] = default_bot if entry == BOT else entry
+        names.append(f"Bot {k}")
+        seats.append(default_bot if entry == BOT else entry)
     return names, seats
