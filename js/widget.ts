@@ -13,6 +13,7 @@ import { currentHint, drawHintMark, hintBar, levelSelect } from "./hint";
 import { drawIds } from "./ids";
 import { activeMode, highlights, initialUi, reconcile, reduce, type Ctx, type UiEvent, type UiState } from "./interaction";
 import { nodes, normalizeLegal } from "./legal";
+import { isolateNames } from "./names";
 import * as panels from "./panels";
 import * as replay from "./replay";
 import { normalizeSettings, SETTING_NAMES } from "./settings";
@@ -210,6 +211,8 @@ function render({ model, el }: RenderArgs): () => void {
     fillIfChanged(bankSlot, JSON.stringify(state.bank), () => panels.bank(state));
     fillIfChanged(histSlot, JSON.stringify(state.dice_counts), () => panels.histogram(state));
     if (fillIfChanged(logSlot, JSON.stringify([state.log ?? [], state.marks ?? []]), () => panels.log(state))) panels.scrollLog(root);
+    // every player's name in what was just drawn, sentences included: isolated, ellipsised (names.ts)
+    isolateNames(root, state.players.map((p) => p.name));
   };
 
   /** performance.now() when the first change event of the pending update arrived */
