@@ -49,12 +49,15 @@ INTERPRETED = {
     "registry",
     "reasons",
     "observed",
+    "atomic",
+    "chance",
     "names",
 }
 """Engine modules kept interpreted: the package front and the boundary modules that check user
 input (actions, saves, settings, staging, bot and player names), so users get the engine's own messages
 instead of mypyc's TypeErrors; they run once per call, not in the hot loops.  ``observed``
-holds the observation records, built through plain-class twins (see its docstring)."""
+holds the observation records, built through plain-class twins (see its docstring); ``atomic``
+takes back an interrupted step (signal handlers, a replay: the rare path)."""
 
 MYPY_INI = (
     "[mypy]\nignore_missing_imports = True\nfollow_imports = silent\n"

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ..engine.rng import LIMBS, times
 from .view import Viewable, as_observation
 
 if TYPE_CHECKING:
@@ -34,4 +35,5 @@ class RandomBot:
         """One of ``actions`` (the seat's legal actions, not empty), each equally likely: a
         32-bit draw scaled to the count, so the bias is below ``len(actions) / 2**32``.
         """
-        return actions[(self._bits(32) * len(actions)) >> 32]
+        x, n = self._bits(32), len(actions)
+        return actions[(times(x, n) if LIMBS else x * n) >> 32]  # compiled: no big-int product

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from _thread import get_ident
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .actions import Action
 from .apply import Move, apply_action, apply_listed
+from .atomic import read_whole, take_back, turn, wait_turn
 from .autoplay import play_among
 from .board import Board, beginner_board, random_board
+from .chance import Chance, scripted_chance
 from .counting import Baseline, CardCounter
 from .errors import IllegalActionError
 from .events import Events, describe
@@ -21,14 +24,11 @@ from .reasons import control_reasons, open_kinds, why_not
 from .registry import BotSpec, Hint, choose_among_of, chooser, hint_for, make_bots
 from .rng import Rng
 from .rules import Rules
-from .state import State
+from .state import State, fresh_state
 from .trade import maritime_rates
 
 Observer = Callable[["Game"], None]
 """A callback told after every change of a game (a step, a staged position, a restore)."""
-
-Chance = dict[str, Any]
-"""Scripted chance of one step: any of ``dice`` (pair), ``card`` (id), ``steal`` (resource)."""
 
 
 class Game:
@@ -82,7 +82,7 @@ class Game:
         else:
             raise ValueError(f"board must be 'beginner', 'random' or a Board, got {board!r}")
         start = self._seat_of(first) if first is not None else root.spawn(2).below(len(names))
-        self.state: State = State(len(names), self.board.desert, root.spawn(3), start)
+        self.state: State = fresh_state(len(names), self.board.desert, seed, start)
         self.origin: State | None = None
         self.history: list[tuple[Action, Chance | None]] = []
         self.events: Events = []
@@ -97,6 +97,16 @@ class Game:
         self._observers: list[Observer] = []
         self._listed: tuple[State | None, int, tuple[Action, ...]] = (None, 0, ())
         """The last legal list: for this state object at this history length (see step)."""
+        self._holders: list[int] = []
+        """Threads queued to step this game, the one stepping first (see :mod:`.atomic`)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its lock, observers and caches (a copy is stepped on its own)."""
+        return {k: v for k, v in vars(self).items() if not k.startswith("_")}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        vars(self).update(fields)
+        self._init_caches(fields.get("baseline"))
 
     # --- who and what -------------------------------------------------------------------------
     def _seat_of(self, who: str | int) -> int:
@@ -205,7 +215,8 @@ class Game:
         the all-seeing observation, for a teacher's view or the analysis of a finished game.
         ``legal=False`` leaves out the list of legal actions (cheaper, for views).
         """
-        return observe(self, None if seat is None else self._seat_of(seat), legal=legal)
+        who = None if seat is None else self._seat_of(seat)
+        return read_whole(self, lambda: observe(self, who, legal=legal))
 
     def determinize(self, seat: int | str, rng: random.Random | int) -> Game:
         """An independent game identical in everything ``seat`` knows, with everything hidden
@@ -306,8 +317,24 @@ class Game:
         """Legal actions of the acting player, in a deterministic order (open-ended domestic
         trade offers and counter-offers are validated by :meth:`step` but not listed).
         """
-        listed = legal_actions(self.state, self.board, self.rules)
-        self._listed = (self.state, len(self.history), tuple(listed))
+        holders = self._holders
+        if not holders:  # no step under way: list without waiting, then check none began
+            state, at = self.state, len(self.history)
+            try:
+                listed = legal_actions(state, self.board, self.rules)
+            except Exception:
+                if not holders:
+                    raise
+            else:
+                if not holders and self.state is state and len(self.history) == at:
+                    self._listed = (state, at, tuple(listed))
+                    return listed
+        return read_whole(self, self._list)  # another thread is stepping: list a whole position
+
+    def _list(self) -> list[Action]:
+        state, at = self.state, len(self.history)
+        listed = legal_actions(state, self.board, self.rules)
+        self._listed = (state, at, tuple(listed))
         return listed
 
     def step(
@@ -322,20 +349,52 @@ class Game:
 
         ``dice``, ``card`` and ``steal`` script chance for teaching (a roll, the card drawn,
         the resource stolen).  Raises :class:`IllegalActionError` naming the broken rule; the
-        game is then unchanged.
+        game is then unchanged.  A step is all or nothing under any exception, a keyboard
+        interrupt included (:mod:`.atomic`); while one thread steps or plays a game, another
+        thread's step waits for this one (a per-game lock), and is checked against the position
+        it then finds.
         """
-        history = self.history
-        if dice is None and card is None and steal is None:
-            state, at, listed = self._listed
-            if (
-                state is self.state  # listed for this very position
-                and at == len(history)
-                and apply_listed(state, self.board, self.rules, action, self.events, listed, at > 0)
-            ):
-                history.append((action, None))
-                if self._observers:
-                    self.changed()
-                return
+        me, holders = get_ident(), self._holders
+        try:
+            holders.append(me)  # one step at a time: another thread's step waits for this one
+            if holders[0] != me:
+                wait_turn(holders, me)
+            history, ev = self.history, self.events
+            at, mark = len(history), len(ev)
+            try:
+                state, listed_at, listed = self._listed
+                if (
+                    state is self.state  # listed for this very position
+                    and listed_at == at
+                    and dice is None
+                    and card is None
+                    and steal is None
+                    and apply_listed(state, self.board, self.rules, action, ev, listed, at > 0)
+                ):
+                    history.append((action, None))  # the commit
+                else:
+                    self._check_and_apply(action, dice, card, steal, at > 0)
+            except IllegalActionError:
+                del ev[mark:]  # refused by a check, before anything changed
+                raise
+            except BaseException:
+                take_back(self, at, mark)  # nothing when the move was recorded
+                raise
+        finally:
+            if me in holders:  # not when an interrupt came before it joined
+                holders.remove(me)
+        if self._observers:
+            self.changed()
+
+    def _check_and_apply(
+        self,
+        action: Action,
+        dice: tuple[int, int] | None,
+        card: int | str | None,
+        steal: int | str | None,
+        settled: bool,
+    ) -> None:
+        """The checked path of :meth:`step` (an action that is not one of those just listed)."""
         if not isinstance(action, Action):
             raise IllegalActionError(
                 f"Not an action: {action!r:.60} (use e.g. RollDice(), BuildRoad(edge=17))."
@@ -344,18 +403,10 @@ class Game:
             raise IllegalActionError(self.waiting_text())
         chance: Chance | None = None
         if dice is not None or card is not None or steal is not None:
-            chance = _chance(dice, card, steal)
+            chance = scripted_chance(dice, card, steal)
             dice, card, steal = chance.get("dice"), chance.get("card"), chance.get("steal")
-        ev = self.events
-        mark = len(ev)
-        try:
-            apply_action(self.state, self.board, self.rules, action, ev, dice, card, steal, len(history) > 0)
-        except IllegalActionError:
-            del ev[mark:]
-            raise
-        history.append((action, chance))
-        if self._observers:
-            self.changed()
+        apply_action(self.state, self.board, self.rules, action, self.events, dice, card, steal, settled)
+        self.history.append((action, chance))  # the commit
 
     def play(
         self,
@@ -369,7 +420,8 @@ class Game:
         or an object with ``choose(observation)``), a list by seat, or a dict by player name.
         Each bot sees only its seat's :meth:`observe` (a bot with ``choose_among`` is handed
         just its legal actions; when every seat has one, the loop runs in the compiled engine).
-        Named bots are seeded from the game's seed.  Returns the game.
+        Named bots are seeded from the game's seed.  Every step is all or nothing, as with
+        :meth:`step`.  Returns the game.
         """
         made = make_bots(self.names, self.seed, bots)
         among = [choose_among_of(bot) for bot in made]
@@ -385,8 +437,17 @@ class Game:
             self.step(seats[seat](self, seat))
         return self
 
+    def start_state(self) -> State:
+        """The state this game's history starts from: the staged origin, or the fresh game's."""
+        if self.origin is not None:
+            return self.origin
+        return fresh_state(len(self.names), self.board.desert, self.seed, self.state.first)
+
     def fork(self) -> Game:
         """An independent copy: same state, history and seed; stepping it leaves this one alone."""
+        return read_whole(self, self._copy)
+
+    def _copy(self) -> Game:
         g = Game.__new__(Game)
         g.rules, g.names, g.seed, g.board = self.rules, self.names, self.seed, self.board
         g.board_kind = self.board_kind
@@ -430,16 +491,21 @@ class Game:
         if snapshot.names != self.names or snapshot.seed != self.seed or snapshot.board != self.board:
             raise ValueError("restore() takes a fork of this same game")
         other = snapshot.fork()
-        self.state, self.origin = other.state, other.origin
-        self.history, self.events = other.history, other.events
+        with turn(self._holders):
+            self._replace(other.state, other.origin, other.history, other.events)
         self.changed()
+
+    def _replace(self, state: State, origin: State | None, history: list[Any], events: Events) -> None:
+        """Swap in a whole position at once: one dict update, so no interrupt lands between them."""
+        vars(self).update(state=state, origin=origin, history=history, events=events, _listed=(None, 0, ()))
 
     # --- saving -------------------------------------------------------------------------------
     def to_json(self) -> str:
         """The exact save: seed, rules, board, every action and the resulting state."""
         from .serialize import game_to_json
 
-        return game_to_json(self)
+        with turn(self._holders):  # never a position half-way through another thread's step
+            return game_to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
@@ -452,34 +518,11 @@ class Game:
         """Set up a position directly (for teaching and tests); see :func:`staging.stage`."""
         from .staging import stage
 
-        stage(self, **placements)
+        with turn(self._holders):
+            stage(self, **placements)
         self.changed()
         return self
 
     def __repr__(self) -> str:
         who = self.names[self.state.current]
         return f"<Game turn {self.turn}, {self.phase}, {who} to act, seed {self.seed}>"
-
-
-def _chance(dice: object, card: object, steal: object) -> Chance:
-    from .actions import to_resource
-    from .constants import DEV_CARDS
-
-    chance: Chance = {}
-    if dice is not None:
-        if not isinstance(dice, (tuple, list)) or len(dice) != 2:
-            raise IllegalActionError(f"Scripted dice must be a pair like (3, 4), got {dice!r}.")
-        if not all(type(d) is int and 1 <= d <= 6 for d in dice):  # before the (compiled) rules
-            raise IllegalActionError(f"Scripted dice must be a pair of numbers 1..6, got {tuple(dice)!r}.")
-        chance["dice"] = (dice[0], dice[1])
-    if card is not None:
-        if isinstance(card, str):
-            if card not in DEV_CARDS:
-                raise IllegalActionError(f"Unknown development card {card!r}; one of {', '.join(DEV_CARDS)}.")
-            card = DEV_CARDS.index(card)
-        if type(card) is not int:  # checked here, before the (compiled) rules see it
-            raise IllegalActionError(f"A scripted draw must be a card id still in the deck, got {card!r}.")
-        chance["card"] = card
-    if steal is not None:
-        chance["steal"] = to_resource(steal, "steal")
-    return chance

@@ -34,7 +34,7 @@ class Rng:
     @property
     def state(self) -> int:
         """The whole state as one 64-bit integer (what saves and forks carry)."""
-        if _LIMBS:
+        if LIMBS:
             return (self.hi << 32) | self.lo
         return self.whole
 
@@ -45,7 +45,7 @@ class Rng:
 
     def clone(self) -> Rng:
         """An independent generator in the same state."""
-        if not _LIMBS:
+        if not LIMBS:
             return Rng(self.whole)
         other = Rng(0)
         other.hi = self.hi
@@ -54,7 +54,7 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        if _LIMBS:
+        if LIMBS:
             hi, lo = self._advance()
             hi, lo = _draw(hi, lo)
             return (hi << 32) | lo
@@ -74,15 +74,15 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0..n-1`` (``n >= 1``)."""
-        if _LIMBS and n < 1 << 20:
+        if LIMBS and n < 1 << 20:
             hi, lo = self._advance()
             hi, lo = _draw(hi, lo)
-            return (hi * n + ((lo * n) >> 32)) >> 32
+            return (times(hi, n) + (times(lo, n) >> 32)) >> 32
         return (self.next64() * n) >> 64
 
     def die(self) -> int:
         """One six-sided die."""
-        if _LIMBS:
+        if LIMBS:
             return self.below(6) + 1
         return ((self.next64() * 6) >> 64) + 1
 
@@ -94,14 +94,28 @@ class Rng:
 
     def spawn(self, salt: int) -> Rng:
         """An independent generator derived from this one's state and ``salt`` (no draw)."""
-        child = Rng(self.state ^ ((salt * _GOLDEN) & _MASK))
+        if LIMBS:
+            s = salt & _MASK
+            hi, lo = _mul(s >> 32, s & _M32, 0x7C15, 0x7F4A, 0x79B9, 0x9E37)  # _GOLDEN
+            child = Rng(self.state ^ ((hi << 32) | lo))
+        else:
+            child = Rng(self.state ^ ((salt * _GOLDEN) & _MASK))
         child.next64()
         return child
 
 
 def _xorshift(hi: int, lo: int, k: int) -> tuple[int, int]:
     """``z ^ (z >> k)`` on the 32-bit halves of ``z`` (``0 < k < 32``)."""
-    return hi ^ (hi >> k), lo ^ (((lo >> k) | (hi << (32 - k))) & _M32)
+    return hi ^ (hi >> k), lo ^ (lo >> k) ^ ((hi & ((1 << k) - 1)) << (32 - k))
+
+
+def times(x: int, n: int) -> int:
+    """``x * n`` for ``x < 2**32`` and ``n < 2**20`` as two products of 16-bit limbs: every
+    operand stays in mypyc's short-int range.  A product of a larger operand goes through
+    CPython's big-integer multiply, which checks for signals: compiled code takes its NULL for
+    out-of-memory and aborts the process on a keyboard interrupt.
+    """
+    return ((x >> 16) * n << 16) + (x & 0xFFFF) * n
 
 
 def _mul(hi: int, lo: int, c0: int, c1: int, c2: int, c3: int) -> tuple[int, int]:
@@ -124,7 +138,7 @@ def _draw(hi: int, lo: int) -> tuple[int, int]:
     return _xorshift(hi, lo, 31)
 
 
-_LIMBS: Final = not isinstance(_draw, FunctionType)
+LIMBS: Final = not isinstance(_draw, FunctionType)
 """True when this module is compiled (mypyc's functions are not Python functions): draws then
 use 32-bit halves (:func:`_draw`), mypyc's small-int arithmetic instead of allocating big
 integers; interpreted, the big-integer form is the faster one.  The same numbers either way."""

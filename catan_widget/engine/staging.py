@@ -147,10 +147,7 @@ def stage(
     if largest_army is None:
         for p in range(s.n):
             award_largest_army(s, p)
-    game.state = s
-    game.origin = staged_origin(s, free_placement)
-    game.history = []
-    game.events = [("staged", tp)]
+    game._replace(s, staged_origin(s, free_placement), [], [("staged", tp)])
 
 
 def _stage_dev_cards(

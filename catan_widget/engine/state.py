@@ -181,6 +181,13 @@ class State:
         return (SETTLEMENTS - left[1]) + 2 * (CITIES - left[2])
 
 
+def fresh_state(n: int, desert: int, seed: int, first: int) -> State:
+    """The state of a new game of ``n`` seats from ``seed`` (the robber on hex ``desert``),
+    ``first`` to start: the deck shuffled by the seed's third generator.
+    """
+    return State(n, desert, Rng(seed).spawn(3), first)
+
+
 class StagedOrigin(State):
     """The position a staged game starts from, and how it was staged (see ``staging``).
 

@@ -169,6 +169,21 @@ def test_draws_on_halves_are_splitmix64() -> None:
             assert ours.state == twin.state
 
 
+def test_spawned_generators_and_products_match_the_big_integer_formulas() -> None:
+    """``spawn`` and the random bot's scaled draw keep their big-integer numbers when compiled
+    (which computes them in 16-bit limbs, so that no product leaves mypyc's short ints)."""
+    golden, mask = 0x9E3779B97F4A7C15, (1 << 64) - 1
+    rnd = random.Random(17)
+    for seed in [0, 5, -3, 1 << 70] + [rnd.getrandbits(64) for _ in range(200)]:
+        for salt in [0, 1, 2, 3, 19, 1 << 40, -5, rnd.getrandbits(64)]:
+            child = Rng(Rng(seed).state ^ ((salt * golden) & mask))
+            child.next64()
+            assert Rng(seed).spawn(salt).state == child.state
+    for _ in range(2000):
+        x, n = rnd.getrandbits(32), rnd.randrange(1, 1 << 20)
+        assert rng_module.times(x, n) == x * n
+
+
 def test_the_generator_state_reads_and_writes_as_one_integer() -> None:
     rnd = random.Random(5)
     for value in [0, 1, (1 << 64) - 1, 1 << 63, -1, 1 << 70] + [rnd.getrandbits(64) for _ in range(100)]:
