@@ -17,6 +17,7 @@ from .counting import Baseline, CardCounter
 from .errors import IllegalActionError
 from .events import Events, describe
 from .legal import legal_actions
+from .names import check_names
 from .observation import Observation, observe
 from .phases import DISCARD, GAME_OVER
 from .players import PlayerView
@@ -35,7 +36,8 @@ class Game:
     """One game of the Catan base game for 3 or 4 players.
 
     Args:
-        players: 3 or 4 distinct names, in seating (clockwise) order.
+        players: 3 or 4 distinct names, in seating (clockwise) order: visible text of at most 24
+            characters, spaces around trimmed (:func:`.names.check_names` says why one is refused).
         seed: decides the board (when random), the starting player, the deck, the dice and
             steals; ``None`` draws a fresh seed (kept in ``game.seed``).
         board: ``"beginner"`` (the printed starting map), ``"random"``, or a :class:`Board`.
@@ -54,8 +56,7 @@ class Game:
         names = list(players)
         if not 3 <= len(names) <= 4:
             raise ValueError("The base game is for 3 or 4 players.")
-        if not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(names):
-            raise ValueError("Players must be distinct, non-empty names.")
+        names = check_names(names)  # visible, at most 24 characters, distinct; trimmed
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if type(seed) is not int:
