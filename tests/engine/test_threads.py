@@ -38,6 +38,15 @@ def _whole(game: Game) -> None:
     assert min(min(h) for h in s.hands) >= 0
 
 
+def _run(threads: list[threading.Thread], errors: list[BaseException]) -> None:
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads)
+    assert errors == []
+
+
 def _stepper(
     game: Game,
     seed: int,
@@ -73,12 +82,7 @@ def test_two_threads_stepping_one_game_never_corrupt_it() -> None:
         threads = [
             threading.Thread(target=_stepper, args=(game, k, 1500, stepped, errors, start)) for k in range(2)
         ]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(timeout=120)
-        assert not any(t.is_alive() for t in threads)
-        assert errors == []
+        _run(threads, errors)
         _whole(game)
         attempts = [attempts[k] + stepped.count(k) for k in range(2)]
     assert min(attempts) > 100  # both threads were at it
@@ -104,12 +108,7 @@ def test_a_thread_playing_while_another_steps_and_saves() -> None:
 
     threads = [threading.Thread(target=play), threading.Thread(target=save)]
     threads.append(threading.Thread(target=_stepper, args=(game, 30, 800, [], errors, threading.Barrier(1))))
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    assert not any(t.is_alive() for t in threads)
-    assert errors == []
+    _run(threads, errors)
     for text in saves[::8]:  # every save was taken between two steps: each loads exactly
         assert Game.from_json(text).to_json() == text
     _whole(game)
