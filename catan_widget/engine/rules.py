@@ -1,9 +1,30 @@
-"""House options of the rulebook §9, as one frozen value."""
+"""House options of the rulebook §9, as one frozen value; and the seeds a game may take."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 from typing import Any
+
+SEED_BITS = 64
+"""A seed is a whole number of at most this many bits: ``-2**64 < seed < 2**64``.
+
+The game's generator folds any seed to 64 bits (:class:`~.rng.Rng`), so a larger one adds
+nothing; every signed or unsigned 64-bit value is a seed, and so is every seed ``Game()``
+draws (``0 <= seed < 2**63``).  Saves and ``Game(seed=...)`` refuse a longer one."""
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a seed (an int of at most :data:`SEED_BITS` bits); raises TypeError
+    for anything but an int and ValueError for a longer one, saying the rule.
+    """
+    if type(seed) is not int:
+        raise TypeError(f"a seed is a whole number, got {type(seed).__name__}")
+    if seed.bit_length() > SEED_BITS:
+        raise ValueError(
+            f"a seed is a whole number of at most {SEED_BITS} bits (-2**{SEED_BITS} < seed < "
+            f"2**{SEED_BITS}), got a {seed.bit_length()}-bit number"
+        )
+    return seed
 
 
 @dataclass(frozen=True)

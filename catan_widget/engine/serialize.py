@@ -40,6 +40,7 @@ from .actions import action_from_dict, action_to_dict
 from .board import Board
 from .errors import IllegalActionError, SaveError
 from .names import check_names
+from .rules import check_seed
 from .savecheck import (
     brackets,
     check_keys,
@@ -170,6 +171,10 @@ def _load(text: object) -> Game:
     seed = data["seed"]
     if type(seed) is not int:
         raise SaveError(f"seed: expected a whole number, got {show(seed)}")
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        raise SaveError(f"seed: {exc}") from None
     kind = data["board_kind"]
     if not isinstance(kind, str) or kind not in _BOARD_KINDS:
         raise SaveError(f'board_kind: expected "beginner", "random" or "custom", got {show(kind)}')

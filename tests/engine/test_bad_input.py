@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import catan_widget as cw
+from catan_widget.engine.rules import SEED_BITS, check_seed
 
 from .helpers import assert_illegal, new_game, staged
 
@@ -207,3 +208,23 @@ def test_game_over_refuses_everything() -> None:
     assert game.is_over
     for action in (cw.RollDice(), cw.EndTurn(), cw.BuildRoad(0), cw.MoveRobber(4)):
         assert_illegal(game, action, "game is over")
+
+
+# --- seeds --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", [0, 1, -1, 7, 2**63 - 1, 2**64 - 1, -(2**64) + 1])
+def test_a_seed_is_any_whole_number_of_at_most_64_bits(seed: int) -> None:
+    assert check_seed(seed) == seed
+    assert SEED_BITS == 64
+
+
+@pytest.mark.parametrize("seed", [2**64, -(2**64), 2**10000, -(10**400)])
+def test_a_longer_seed_is_refused_naming_the_rule(seed: int) -> None:
+    with pytest.raises(ValueError, match=r"at most 64 bits \(-2\*\*64 < seed < 2\*\*64\)") as info:
+        check_seed(seed)
+    assert len(str(info.value)) < 120  # the number itself is never printed
+
+
+@pytest.mark.parametrize("seed", ["7", 7.0, None, True, [7]])
+def test_a_seed_that_is_not_an_int_is_a_type_error(seed: object) -> None:
+    with pytest.raises(TypeError, match="whole number"):
+        check_seed(seed)

@@ -268,6 +268,32 @@ def test_non_saves_are_refused(text: object) -> None:
     assert_refused(text)
 
 
+@pytest.mark.parametrize("seed", [2**64, -(2**64), 2**10000, -(10**400)])
+def test_a_seed_longer_than_64_bits_is_refused_before_anything_is_replayed(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from catan_widget.engine import serialize
+
+    def not_reached(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the loader went on past a refused seed")
+
+    text = _edited(_short(), lambda d: d.update(seed=seed))
+    monkeypatch.setattr(serialize, "state_from_dict", not_reached)
+    monkeypatch.setattr(serialize, "_replay", not_reached)
+    message = assert_refused(text, "seed", "at most 64 bits")
+    assert f"{seed.bit_length()}-bit" in message
+
+
+@pytest.mark.parametrize("seed", [2**64 - 1, -(2**64) + 1, -1, 0])
+def test_every_64_bit_seed_saves_and_loads(seed: int) -> None:
+    game = Game(NAMES3, seed=seed, board="random")
+    game.play("random", until=lambda g: len(g.history) >= 30)
+    text = game.to_json()
+    loaded = Game.from_json(text)
+    assert loaded.seed == seed
+    assert loaded.to_json() == text
+
+
 def _leaves(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     if isinstance(data, dict):
         return [p for k, v in data.items() for p in _leaves(v, (*prefix, k))] + [prefix]
