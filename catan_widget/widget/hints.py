@@ -18,6 +18,7 @@ import traitlets
 
 from ..bots import LEVELS
 from ..engine.registry import Hint
+from .protocol import short
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -37,16 +38,16 @@ def level_of(bot: object) -> str:
 
 
 def check_level(value: Any) -> str:
-    """A valid ``bot_level``; raises ValueError otherwise."""
-    if value == "" or value in LEVELS:
-        return str(value)
-    raise ValueError(f"bot_level is one of {', '.join(LEVELS)}, got {str(value)[:20]!r}")
+    """A valid ``bot_level`` (a string: ``""`` or a key of LEVELS); raises ValueError otherwise."""
+    if isinstance(value, str) and (value == "" or value in LEVELS):
+        return value
+    raise ValueError(f"bot_level is one of {', '.join(LEVELS)}, got {short(value, 40)}")
 
 
 def check_request(value: Any) -> int:
     """A valid ``hint_request`` counter; raises ValueError otherwise."""
     if type(value) is not int or value < 0:
-        raise ValueError("hint_request is a count (0 or more)")
+        raise ValueError(f"hint_request is a count (0 or more), got {short(value, 40)}")
     return value
 
 

@@ -19,6 +19,7 @@ import traitlets
 
 from ..engine import Game
 from ..timeline import MARKS, Timeline
+from .protocol import short
 
 if TYPE_CHECKING:
     from ..engine.observation import Observation
@@ -113,7 +114,7 @@ class Replay(traitlets.HasTraits):
             return None
         if type(value) is not int or value < 0:
             end = len(self._game.history)
-            raise ValueError(f"replay_at is a position 0..{end} or None, got {value!r:.30}")
+            raise ValueError(f"replay_at is a position 0..{end} or None, got {short(value, 40)}")
         return min(value, len(self._game.history))
 
     def _refresh_replay_traits(self) -> None:

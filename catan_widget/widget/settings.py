@@ -90,8 +90,8 @@ class Settings(traitlets.HasTraits):
         }
         try:
             return checks[name](value)
-        except ValueError as exc:
-            raise traitlets.TraitError(str(exc)) from None
+        except (ValueError, TypeError) as exc:  # TypeError: a value of a type no check foresaw
+            raise traitlets.TraitError(clip(exc, 200)) from None
 
     def _check_private_view(self, value: Any) -> None:
         """In hot-seat (two humans or more) the front-end may pick only the acting human's view

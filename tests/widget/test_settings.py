@@ -16,6 +16,7 @@ import pytest
 import traitlets
 
 from catan_widget import CatanWidget, Game
+from catan_widget.widget.settings import SETTINGS as ALL_SETTINGS
 
 from .helpers import (
     NAMES,
@@ -152,6 +153,39 @@ def test_a_bad_value_from_python_raises(name: str, value: Any) -> None:
     with pytest.raises(traitlets.TraitError):
         setattr(w, name, value)
     assert _settings(w) == DEFAULTS
+
+
+_WRONG_TYPES: list[Any] = [[], {}, [[]], {"a": []}, [0], {"seat": 0}, "x" * 1000, -(10**400)]
+"""Values of a type (or size) no setting takes: unhashable ones once escaped as a TypeError."""
+
+
+@pytest.mark.parametrize("name", ALL_SETTINGS)
+def test_a_value_of_the_wrong_type_is_refused_for_every_setting(
+    name: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = CatanWidget(staged_game(), SOLO, bot="search")
+    before, game = {k: getattr(w, k) for k in ALL_SETTINGS}, w.game.to_json()
+    for value in _WRONG_TYPES:
+        caplog.clear()
+        sent = record_sent(w)
+        with caplog.at_level(logging.INFO, logger="catan_widget"):
+            update(w, {name: value})  # no exception escapes
+        assert {k: getattr(w, k) for k in ALL_SETTINGS} == before, "nothing changes"
+        assert w.game.to_json() == game
+        error = w.state["error"]
+        assert error.startswith(f"Refused a setting from the front-end: {name}: "), error
+        assert "got " in error, f"the rule and the value refused, not a TypeError's words: {error}"
+        assert len(error) <= 300
+        assert [r.levelno for r in caplog.records if r.name == "catan_widget"] == [logging.WARNING]
+        assert sent_values(sent, name) == [before[name]], "the front-end gets the old value back"
+
+
+def test_bot_level_of_the_wrong_type_from_python_raises_a_trait_error() -> None:
+    w = CatanWidget(staged_game(), SOLO)
+    for value in ([], {}, None, 3):
+        with pytest.raises(traitlets.TraitError):
+            w.bot_level = value
+    assert w.bot_level == "normal"
 
 
 def test_a_refused_setting_is_logged(caplog: pytest.LogCaptureFixture) -> None:
