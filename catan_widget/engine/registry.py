@@ -54,6 +54,30 @@ def chooser(bot: Bot) -> Chooser:
     return lambda game, seat: choose(game.observe(seat))
 
 
+def error_text(exc: BaseException, limit: int = 200, *, kind: bool = True) -> str:
+    """How an exception raised by a bot (or any code the user wrote) reads in a message.
+
+    ``"TypeName: message"`` (``kind=False``: the message alone), cut to ``limit`` characters
+    with unprintable characters escaped; the type's name alone when the message is empty or
+    cannot be had (a ``__str__`` that raises or returns no string).  Never raises itself, so a
+    bot error that cannot be printed still pauses the bots with a message.
+    """
+    try:
+        name = type(exc).__name__
+        name = name if type(name) is str else "exception"
+    except Exception:  # a metaclass with a hostile __name__
+        name = "exception"
+    try:
+        message = str(exc)
+    except Exception:
+        message = ""
+    message = str.__getitem__(message, slice(0, limit * 4)) if isinstance(message, str) else ""
+    text = f"{name}: {message}" if message and kind else (message or name)
+    if not text.isprintable():
+        text = text.encode("unicode_escape", "backslashreplace").decode("ascii")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 BotFactory = Callable[[int, int], Bot]
 """Makes a bot from the game's seed and the seat it plays."""
 BotSpec = str | Bot

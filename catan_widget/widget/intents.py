@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.actions import Action, RollDice
 from ..engine.errors import IllegalActionError
+from ..engine.registry import error_text
 from .clicks import Clicks
 from .protocol import Intent, IntentError, StaleIntentError, parse_intent, short
 from .settings import logger
@@ -101,7 +102,7 @@ class Intents:
             self.handle_message(content)
         except Exception as exc:  # a comm handler must never raise into the kernel
             logger.exception("catan_widget: error while handling a message")
-            self._publish(error=f"Internal error: {short(exc, 200)}")
+            self._publish(error=f"Internal error: {error_text(exc)}")
 
     def _step(self, action: Action) -> None:
         """``game.step`` with the next scripted roll, if any."""

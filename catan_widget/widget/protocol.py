@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ..engine import Game
 from ..engine.actions import Action, action_from_dict
+from ..engine.registry import error_text
 
 MAX_BOT_DELAY = 10.0
 """The longest pause between bot moves, in seconds."""
@@ -173,7 +174,7 @@ def parse_intent(
         try:
             parsed = action_from_dict(action)
         except Exception as exc:  # IllegalActionError normally; anything else is junk all the same
-            text = clip(str(exc) or type(exc).__name__, 300)
+            text = error_text(exc, 300, kind=False)
             raise IntentError(f"Refused {short(kind, 40)}: {text[:1].upper()}{text[1:]}") from exc
         intent = Intent("act", action=parsed)
     if sent != version and sent not in fresh:

@@ -27,12 +27,12 @@ import traitlets
 
 from ..engine import Game, Rules
 from ..engine.board import Board
-from ..engine.registry import Bot
+from ..engine.registry import Bot, error_text
 from . import runner
 from .clicks import Clicks
 from .hints import Hints, level_of
 from .intents import Intents
-from .protocol import clip, delay_seconds, short, view_seat
+from .protocol import delay_seconds, short, view_seat
 from .replay import Replay, counting_json
 from .seats import HUMAN, SeatSpec, resolve_seats, seat_list, seat_specs
 from .settings import Settings, logger
@@ -59,7 +59,7 @@ def _task_done(ref: weakref.ref[CatanWidget], task: asyncio.Task[None]) -> None:
         return
     exc = task.exception()
     assert exc is not None
-    w._bot_failed(f"The bots stopped after an error: {short(exc, 200)}.", exc)
+    w._bot_failed(f"The bots stopped after an error: {error_text(exc)}.", exc)
 
 
 def _observer(widget: CatanWidget) -> Callable[[Game], None]:
@@ -337,9 +337,7 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         try:
             action = self._bots[seat].choose(g.observe(seat))
         except BaseException as exc:
-            self._bot_failed(
-                f"The bot playing {name} failed: {clip(f'{type(exc).__name__}: {exc}', 200)}.", exc
-            )
+            self._bot_failed(f"The bot playing {name} failed: {error_text(exc)}.", exc)
             return
         if self._closed or g is not self._game:
             return  # closed (or given another game) while the bot was thinking: drop the move
@@ -348,7 +346,9 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
             self._step(action)
         except BaseException as exc:
             self._bot_failed(
-                f"The bot playing {name} chose an illegal move ({short(action)}): {clip(exc)}", exc
+                f"The bot playing {name} chose an illegal move ({short(action)}): "
+                f"{error_text(exc, 300, kind=False)}",
+                exc,
             )
             return
         finally:

@@ -102,6 +102,28 @@ def test_progress_callback_and_bad_input() -> None:
         play_one(schedule(["nobody"], games=3, players=3)[0])
 
 
+class _UnprintableError(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no str for you")
+
+
+class Broken:
+    """A bot whose error cannot even be printed."""
+
+    def choose(self, observation: Observation) -> Action:
+        raise _UnprintableError
+
+
+@pytest.mark.parametrize("how", ["serial", "threads"])
+def test_a_bot_error_reaches_the_caller_unchanged_even_when_it_cannot_be_printed(how: str) -> None:
+    """A tournament formats no bot error: the bot's own exception is raised as it is."""
+    bots = [Broken(), "random", "random"]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        executor = "serial" if how == "serial" else pool
+        with pytest.raises(_UnprintableError):
+            cw.tournament(bots, games=3, players=3, executor=executor, progress=False)
+
+
 def test_dask_local_cluster_gives_the_same_table() -> None:
     distributed = pytest.importorskip("distributed")
     serial = cw.tournament(["greedy", "random", FirstLegal()], games=6, players=3, seed=9, executor="serial")

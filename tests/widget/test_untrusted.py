@@ -163,6 +163,105 @@ def test_a_bot_answering_junk_pauses_the_bots_with_a_short_message(
     assert game.to_json() == before
 
 
+class _UnprintableError(Exception):
+    """An error whose ``__str__`` raises: it can only be named."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("no str for you")
+
+
+class _NotAStringError(Exception):
+    def __str__(self) -> Any:
+        return 42  # noqa: PLE0307 - the point
+
+
+class _ControlError(Exception):
+    def __str__(self) -> str:
+        return "\x1b[2J\x00" + "x" * 100_000
+
+
+class _RaisesUnprintable:
+    def __init__(self, error: type[BaseException]) -> None:
+        self.error = error
+
+    def choose(self, obs: Observation) -> Action:
+        raise self.error()
+
+
+class _UnprintableRepr:
+    def __repr__(self) -> str:
+        raise _UnprintableError
+
+
+_UNPRINTABLE = [_UnprintableError, _NotAStringError, _ControlError]
+
+
+@pytest.mark.parametrize("error", _UNPRINTABLE, ids=lambda e: e.__name__)
+def test_a_bot_error_that_cannot_be_printed_still_pauses_the_bots_with_its_type(
+    error: type[BaseException], caplog: pytest.LogCaptureFixture
+) -> None:
+    game = Game(players=NAMES, seed=1, first=1)
+    before = game.to_json()
+    w = CatanWidget(game, {"Ada": "human", "Bo": _RaisesUnprintable(error), "Cy": "bot", "Di": "bot"})
+    with caplog.at_level(logging.ERROR, logger="catan_widget"):
+        assert w.advance_bots() == 0
+    assert w.bots_paused
+    text = w.state["error"]
+    assert text.startswith(f"The bot playing Bo failed: {error.__name__}"), text
+    assert "paused" in text
+    assert _refusal_ok(text), text
+    assert [r.levelno for r in caplog.records if r.name == "catan_widget"] == [logging.ERROR]
+    assert game.to_json() == before
+
+
+def test_a_bot_answering_an_object_whose_repr_raises_an_unprintable_error_pauses_the_bots() -> None:
+    game = Game(players=NAMES, seed=1, first=1)
+    before = game.to_json()
+    w = CatanWidget(game, {"Ada": "human", "Bo": _Returns(_UnprintableRepr()), "Cy": "bot", "Di": "bot"})
+    assert w.advance_bots() == 0
+    assert w.bots_paused
+    text = w.state["error"]
+    assert text.startswith("The bot playing Bo chose an illegal move (<_UnprintableRepr"), text
+    assert "): _UnprintableError The bots are paused" in text
+    assert _refusal_ok(text), text
+    assert game.to_json() == before
+
+
+def test_an_unprintable_error_of_the_bots_task_pauses_them_with_its_type() -> None:
+    async def scenario() -> tuple[bool, str, bool]:
+        game = Game(players=NAMES, seed=1, first=1)
+        before = game.to_json()
+        w = CatanWidget(game, SOLO, bot_delay=0.5)
+        assert bot_tasks()
+
+        def fail_once() -> float | None:
+            del w.bot_delay_now  # type: ignore[method-assign]
+            raise _UnprintableError
+
+        w.bot_delay_now = fail_once  # type: ignore[method-assign]
+        paused = await wait_until(lambda: w.bots_paused)
+        return paused, w.state["error"], game.to_json() == before
+
+    paused, text, unchanged = asyncio.run(scenario())
+    assert paused
+    assert text.startswith("The bots stopped after an error: _UnprintableError."), text
+    assert _refusal_ok(text)
+    assert unchanged
+
+
+def test_an_unprintable_internal_error_is_shown_by_its_type() -> None:
+    w = CatanWidget(staged_game(phase="roll"), SOLO)
+    before = w.game.to_json()
+
+    def broken(msg: object) -> bool:
+        raise _UnprintableError
+
+    w.handle_message = broken  # type: ignore[method-assign]
+    deliver(w, intent(w, {"kind": "roll"}))
+    assert w.state["error"] == "Internal error: _UnprintableError"
+    assert w.game.to_json() == before
+
+
 def test_close_inside_a_bots_choose_drops_that_move() -> None:
     bot = _Closer()
     game = Game(players=NAMES, seed=1, first=1)
