@@ -32,6 +32,7 @@ from ..engine.topology import (
     hex_xy,
     node_xy,
 )
+from .colors import check_colors
 from .marks import marks_json
 
 PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
@@ -45,11 +46,13 @@ UNDO = "undo"
 
 
 def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any]:
-    """The static ``board`` trait: hexes, intersections, paths, harbors and the players."""
+    """The static ``board`` trait: hexes, intersections, paths, harbors and the players.
+
+    ``colors``: the players' CSS colours by seat, checked by :func:`.colors.check_colors`
+    (ValueError naming the rule); Okabe–Ito (:data:`PLAYER_COLORS`) by default.
+    """
     board = game.board
-    palette = list(colors) if colors is not None else list(PLAYER_COLORS)
-    if len(palette) < len(game.names):
-        raise ValueError(f"need {len(game.names)} player colours, got {len(palette)}")
+    palette = check_colors(colors, len(game.names)) if colors is not None else PLAYER_COLORS
     hexes = []
     for h in range(HEX_COUNT):
         (q, r), (x, y), res = HEX_COORDS[h], hex_xy(h), board.resource(h)

@@ -92,7 +92,9 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
             bots play or the game is over).
         teacher: show every hand and card (a teacher's view of the table).
         bot: the kind of bot behind ``"bot"`` seats.
-        colors: the players' colours by seat (CSS colours); Okabe–Ito by default.
+        colors: the players' colours by seat, each its own: CSS colours of a whitelist grammar
+            (``"#0072B2"``, ``"rgb(0, 114, 178)"``, ``"hsl(202, 100%, 35%)"``, ``"teal"``: see
+            :mod:`catan_widget.widget.colors`; anything else is a ValueError); Okabe–Ito by default.
         show_ids: write the ids the API uses on the board (hexes, corners, paths).
     """
 
@@ -130,7 +132,8 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         delay, view = delay_seconds(bot_delay), view_seat(viewer, len(game.names))
         self._game = game
         super().__init__(bot_delay=delay, view=view, show_ids=bool(show_ids), bot_level=level_of(bot))
-        self._specs, self._default_bot, self._colors = specs, bot, colors
+        self._specs, self._default_bot = specs, bot
+        self._colors = None if colors is None else tuple(p["color"] for p in board["players"])
         self._kinds: list[str] = kinds
         self._bots: dict[int, Bot] = bots
         self._teacher = bool(teacher)

@@ -4,10 +4,13 @@ against the engine itself, independently of how the view builds the traits), rea
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from catan_widget import BuyDevelopmentCard, CatanWidget, Game, Rules
 from catan_widget.bots import make_bots
@@ -136,6 +139,73 @@ def test_board_json_has_exactly_the_documented_keys() -> None:
     }  # fmt: skip
     assert sorted(h["rate"] for h in board["harbors"]) == [2, 2, 2, 2, 2, 3, 3, 3, 3]
     assert [p["color"] for p in board["players"]] == ["#0072B2", "#D55E00", "#009E73", "#CC79A7"]
+
+
+_GOOD_COLORS = [
+    ["#0072B2", "#d55e00", "#0a7", "#CC79A7CC"],
+    ["rgb(0, 114, 178)", "rgba(213,94,0,0.5)", "rgb(0%, 62%, 45%)", "rgba(80%, 47.5%, 65%, 90%)"],
+    ["hsl(202, 100%, 35%)", "hsla(24deg, 100%, 42%, 0.75)", " Teal ", "RebeccaPurple"],
+]
+
+
+@pytest.mark.parametrize("colors", _GOOD_COLORS, ids=["hex", "rgb", "hsl and named"])
+def test_colors_of_the_grammar_reach_the_board_trait(colors: list[str]) -> None:
+    w = CatanWidget(Game(players=NAMES, seed=1), SOLO, colors=colors)
+    assert [p["color"] for p in w.board["players"]] == [c.strip() for c in colors]
+    w.game = Game(players=NAMES, seed=2)
+    assert [p["color"] for p in w.board["players"]] == [c.strip() for c in colors]
+
+
+_BAD_COLORS: list[tuple[Any, str]] = [
+    (math.nan, "a CSS colour is '#rgb'"),
+    (None, "a CSS colour is '#rgb'"),
+    (0x0072B2, "a CSS colour is '#rgb'"),
+    ("x" * 1_000_000, "at most 40 characters, got 1,000,000"),
+    ("red;background:url(//e.x/y)", "a CSS colour is '#rgb'"),
+    ('red" onload="alert(1)', "a CSS colour is '#rgb'"),
+    ("var(--x)", "a CSS colour is '#rgb'"),
+    ("transparent", "a CSS colour is '#rgb'"),
+    ("#12345", "a CSS colour is '#rgb'"),
+    ("rgb(300, 0, 0)", "rgb() takes numbers 0..255"),
+    ("rgb(10%, 20, 30)", "three numbers 0..255 or three percentages"),
+    ("rgb(1e2, 0, 0)", "a CSS colour is '#rgb'"),
+    ("hsl(400, 50%, 50%)", "hsl() takes degrees 0..360"),
+    ("hsl(120, 50, 50)", "hsl() takes degrees"),
+    ("rgba(0, 0, 0, 2)", "an opacity is a number 0..1"),
+]
+
+
+@pytest.mark.parametrize(("bad", "rule"), _BAD_COLORS, ids=lambda v: repr(v)[:24])
+def test_a_colour_outside_the_grammar_is_refused_naming_the_rule(bad: Any, rule: str) -> None:
+    colors = ["#0072B2", bad, "#009E73", "#CC79A7"]
+    with pytest.raises(ValueError, match="colors\\[1\\]: ") as info:
+        CatanWidget(Game(players=NAMES, seed=1), SOLO, colors=colors)
+    assert rule in str(info.value)
+    assert len(str(info.value)) < 300
+    with pytest.raises(ValueError, match="colors\\[1\\]: "):
+        CatanWidget.replay(Game(players=NAMES, seed=1), colors=colors)
+    with pytest.raises(ValueError, match="colors\\[1\\]: "):
+        board_json(Game(players=NAMES, seed=1), colors)
+
+
+@pytest.mark.parametrize(
+    ("colors", "words"),
+    [
+        (["red", "#f00", "green", "teal"], "colors[1]: '#f00' draws the same colour as colors[0] ('red')"),
+        (["#0072B2", "blue", "rgb(0, 114, 178)", "teal"], "colors[2]: 'rgb(0, 114, 178)' draws the same"),
+        (
+            ["hsl(0, 100%, 50%)", "blue", "green", "RED"],
+            "colors[3]: 'RED' draws the same colour as colors[0]",
+        ),
+        ("red", "colors is a list of CSS colours by seat, got str"),
+        (["red", "blue", "green"], "need 4 player colours (at most 4), got 3"),
+        (["red", "blue", "green", "teal", "gold"], "need 4 player colours (at most 4), got 5"),
+    ],
+)
+def test_every_seat_needs_its_own_colour_and_one_colour_per_seat(colors: Any, words: str) -> None:
+    with pytest.raises(ValueError, match=r"colou?rs") as info:
+        CatanWidget(Game(players=NAMES, seed=1), SOLO, colors=colors)
+    assert words in str(info.value)
 
 
 def test_state_json_has_exactly_the_documented_keys() -> None:
