@@ -2,7 +2,9 @@
  * The Hint control and the bot menu. "Hint" raises the `hint_request` trait; Python asks the
  * search bot for the acting human's best move and answers in the `hint` trait, which is shown
  * (a line of words, and a ring on the board where the move goes) only while it is current:
- * `hint.version === state.version`.
+ * `hint.version === state.version`. From the click until the answer to that request arrives
+ * (`hint.request`, or `hint.pending` while Python searches) the button says "Thinking…" and
+ * takes no click: one search at a time.
  */
 import { h, s } from "./dom";
 import { fmt } from "./hex";
@@ -27,23 +29,45 @@ export function hintTarget(hint: Hint | null): { kind: "node" | "edge" | "hex"; 
   return null;
 }
 
-/** The Hint button (enabled when a human at this screen must act) and the current hint's words. */
-export function hintBar(legal: Legal, settings: Settings, hint: Hint | null): HTMLElement {
+/**
+ * True while a hint asked for has not been answered: Python says it is searching
+ * (`hint.pending`), or the button raised `hint_request` past the last request answered
+ * (`hint.request`; `{}`, before any request, answers request 0).
+ */
+export function hintPending(raw: unknown, settings: Settings): boolean {
+  const hint = raw && typeof raw === "object" ? (raw as { request?: unknown; pending?: unknown }) : {};
+  if (hint.pending === true) return true;
+  const answered = typeof hint.request === "number" && Number.isFinite(hint.request) ? hint.request : 0;
+  return settings.hint_request > answered;
+}
+
+const THINKING = "Thinking about your best move…";
+const NOT_NOW = "A hint is for the player who must act now.";
+
+/**
+ * The Hint button (enabled when a human at this screen must act and no hint is pending:
+ * `data-state` is "ready", "thinking" or "off") and the current hint's words.
+ */
+export function hintBar(legal: Legal, settings: Settings, hint: Hint | null, pending = false): HTMLElement {
   const can = legal.seat != null && settings.replay_at === null;
+  const thinking = can && pending;
+  const state = thinking ? "thinking" : can ? "ready" : "off";
   const attrs: Record<string, string> = {
     type: "button",
-    class: can ? "cw-btn cw-small cw-hint-btn" : "cw-btn cw-small cw-hint-btn cw-disabled",
+    class: state === "ready" ? "cw-btn cw-small cw-hint-btn" : "cw-btn cw-small cw-hint-btn cw-disabled",
     "data-action": "hint",
-    title: can ? "Ask the search bot for your best move" : "A hint is for the player who must act now.",
+    "data-state": state,
+    title: state === "ready" ? "Ask the search bot for your best move" : thinking ? THINKING : NOT_NOW,
   };
-  if (can) {
+  if (state === "ready") {
     attrs["data-setting"] = "hint_request";
     attrs["data-value"] = String(settings.hint_request + 1);
   } else {
     attrs["aria-disabled"] = "true";
-    attrs["data-reason"] = "A hint is for the player who must act now.";
+    attrs["data-reason"] = thinking ? THINKING : NOT_NOW;
   }
-  const bar = h("div", { class: "cw-hint-bar" }, h("button", attrs, "Hint"));
+  if (thinking) attrs["aria-busy"] = "true";
+  const bar = h("div", { class: "cw-hint-bar" }, h("button", attrs, thinking ? "Thinking…" : "Hint"));
   if (hint) bar.append(h("span", { class: "cw-hint-text", role: "status" }, `Hint: ${hint.reason}`));
   return bar;
 }

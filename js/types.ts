@@ -267,12 +267,17 @@ export interface Settings {
 
 export type BotLevel = "" | "easy" | "normal" | "hard";
 
-/** Python's answer to a hint request (the `hint` trait): shown while `state.version === version`. */
+/**
+ * Python's answer to a hint request (the `hint` trait): shown while `state.version === version`.
+ * `request` is the `hint_request` it answers; while Python searches the trait is
+ * `{request, version, pending: true}`, and `{request, version}` when there is no hint.
+ */
 export interface Hint {
   seat: number;
   action: Action;
   reason: string;
   version: number;
+  request?: number;
 }
 
 /** What the UI reads of the synced traits: the state, the (normalised) legal set, the settings. */

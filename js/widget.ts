@@ -9,7 +9,7 @@ import { actionBar, boardOverlay, dialogArea, modeHint } from "./dialogs";
 import { clear, h } from "./dom";
 import { eventFromChange, eventFromClick } from "./events";
 import { handleKey, keyCommand, mayTake } from "./keys";
-import { currentHint, drawHintMark, hintBar, levelSelect } from "./hint";
+import { currentHint, drawHintMark, hintBar, hintPending, levelSelect } from "./hint";
 import { drawIds } from "./ids";
 import { activeMode, highlights, initialUi, reconcile, reduce, type Ctx, type UiEvent, type UiState } from "./interaction";
 import { nodes, normalizeLegal } from "./legal";
@@ -195,8 +195,9 @@ function render({ model, el }: RenderArgs): () => void {
     overlaySlot.classList.toggle("cw-top", !!point && point.y > 0.5);
     fill(dialogSlot, dialogArea(ui, ctx, board));
     fill(actionsSlot, actionBar(ui, ctx));
-    const shownHint = currentHint(model.get("hint"), state);
-    actionsSlot.append(hintBar(legal, ctx.settings, shownHint));
+    const rawHint = model.get("hint");
+    const shownHint = currentHint(rawHint, state);
+    actionsSlot.append(hintBar(legal, ctx.settings, shownHint, hintPending(rawHint, ctx.settings)));
     drawHintMark(view.overlayLayer, board, shownHint);
     const seats = JSON.stringify([state.players.map((p) => [p.seat, p.name, p.kind]), ctx.settings, state.current, state.viewer, state.phase, state.handover ?? null]);
     fillIfChanged(viewSlot, seats, () => {

@@ -31,10 +31,14 @@ four setup placements).  It is counted in work, not read from the clock: ``budge
 choices depend only on its seed and observation (a tournament gives the same table on any
 machine, loaded or not), and the time it takes is about ``budget`` on a 2-core CI machine.  When
 the work runs out, further samples and candidates are skipped (one sample is always used).
+Measured at ``budget=1`` (a hint, :data:`catan_widget.engine.registry.HINT_BUDGET`), the slowest
+decision, a setup settlement of 4 players, takes about 0.75 s compiled and 2 s pure Python on
+one core; the main phase under 0.03 s.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -105,8 +109,8 @@ class SearchBot:
         ``rollouts``: how many of the best candidates are checked by playing a round ahead;
         ``setup_candidates``: how many setup moves are compared by playouts (0 or 1: none).
         """
-        if budget <= 0:
-            raise ValueError("budget is a positive number of seconds")
+        if not 0 < budget < math.inf:  # NaN fails too
+            raise ValueError(f"budget is a positive number of seconds (of work), got {budget!r:.40}")
         self.rng = random.Random(seed ^ (0x5EA7C000 + seat))
         self.budget = float(budget)
         self.samples = max(1, int(samples))

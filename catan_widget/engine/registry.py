@@ -148,7 +148,20 @@ class Hint:
 
 
 Hinter = Callable[["Observation", float], tuple["Action", str]]
-"""Suggests a move from a seat's observation within a think budget (seconds): (move, reason)."""
+"""Suggests a move from a seat's observation with a think budget: (move, reason).  The budget
+is an amount of search work, not a time: the search bot's ``budget`` (:mod:`catan_widget.bots.search`)."""
+
+HINT_BUDGET = 1.0
+"""The think budget of a hint (the widget's Hint button; ``Game.hint()``'s default): the search
+bot's work for one decision at ``budget=1`` — at most 2,000 positions scored (8,000 for a setup
+placement) and 112 playouts to the end of the game for a setup settlement (24 for a road).
+Counted in work, never read from the clock, so a hint depends only on the position and takes
+a predictable time.  Measured on one core of a 2-core machine, the slowest hint (a setup
+settlement, 4 players): about 0.75 s compiled and 2 s pure Python (0.66–0.9 s and 1.8–2.3 s of
+CPU; up to 1.8 s / 3.6 s of wall time while other work loaded the machine); setup roads 0.17 s /
+0.45 s; every later decision (main phase, robber, discard, trades) under 0.03 s / 0.05 s."""
+MAX_HINT_BUDGET = 10.0
+"""The largest hint budget taken (ten times the default: about 8 s compiled for a settlement)."""
 
 _HINTERS: list[Hinter] = []
 
@@ -158,12 +171,33 @@ def register_hinter(hinter: Hinter) -> None:
     _HINTERS[:] = [hinter]
 
 
-def hint_for(observation: Observation, budget: float) -> Hint:
-    """The registered hinter's suggestion for the observing seat, which must be acting now."""
+def check_hint_budget(budget: object) -> float:
+    """``budget`` as a hint's think budget: a number, 0 < budget <= :data:`MAX_HINT_BUDGET`;
+    raises ValueError saying so otherwise (NaN, infinity, a string, a bool...).
+    """
+    if isinstance(budget, (int, float)) and not isinstance(budget, bool) and 0 < budget <= MAX_HINT_BUDGET:
+        return float(budget)  # NaN fails the comparison; a huge int never reaches float()
+    if type(budget) is int and budget.bit_length() > 64:
+        shown = f"a {budget.bit_length()}-bit number"
+    elif isinstance(budget, (int, float, str)):
+        shown = repr(budget)[:40]
+    else:
+        shown = f"a {type(budget).__name__}"
+    raise ValueError(
+        f"a hint's budget is an amount of search work, a number above 0 and at most "
+        f"{MAX_HINT_BUDGET:g} ({HINT_BUDGET:g} by default), got {shown}"
+    )
+
+
+def hint_for(observation: Observation, budget: float = HINT_BUDGET) -> Hint:
+    """The registered hinter's suggestion for the observing seat, which must be acting now,
+    with ``budget`` of search work (:data:`HINT_BUDGET`; checked by :func:`check_hint_budget`).
+    """
     if not _HINTERS:
         raise RuntimeError("no hint source registered: import catan_widget.bots")
+    work = check_hint_budget(budget)
     seat = observation.seat
     if seat is None or not observation.acting:
         raise ValueError("a hint is for the seat that must act now")
-    action, reason = _HINTERS[0](observation, budget)
+    action, reason = _HINTERS[0](observation, work)
     return Hint(seat, action, reason)

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import widget from "../widget";
-import { currentHint, hintTarget } from "../hint";
+import { currentHint, hintPending, hintTarget } from "../hint";
 import { fakeModel } from "../fixtures/fake-model";
 import { loadSample, traitsOf } from "../fixtures/scenarios";
+import { DEFAULT_SETTINGS } from "../settings";
 import type { GameState } from "../types";
 
 let cleanups: (() => void)[] = [];
@@ -32,6 +33,55 @@ describe("the Hint control", () => {
     expect(model.get("hint_request")).toBe(1);
     expect(model.saves()).toBe(1);
     expect(model.sent).toEqual([]);
+  });
+
+  it("thinks from the click until the answer to that request arrives, taking no second click", async () => {
+    const { model, x, root } = mount({ hint: {} });
+    const button = (): HTMLElement => root.querySelector('button[data-action="hint"]') as HTMLElement;
+    expect(button().getAttribute("data-state")).toBe("ready");
+    button().dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    // at once, before Python says anything: disabled, busy, and saying so
+    expect(button().getAttribute("data-state")).toBe("thinking");
+    expect(button().getAttribute("aria-disabled")).toBe("true");
+    expect(button().getAttribute("aria-busy")).toBe("true");
+    expect(button().textContent).toBe("Thinking…");
+    button().dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(model.get("hint_request")).toBe(1);
+    expect(model.saves()).toBe(1);
+    expect(root.querySelector(".cw-note")?.textContent ?? "").toContain("Thinking about your best move");
+    // Python: searching request 1, then the answer
+    model.set("hint", { request: 1, version: x.state.version, pending: true });
+    await tick();
+    expect(button().getAttribute("data-state")).toBe("thinking");
+    const node = x.board.nodes[7].id;
+    model.set("hint", { seat: 0, action: { kind: "build_settlement", node }, reason: "settle here", version: x.state.version, request: 1 });
+    await tick();
+    expect(button().getAttribute("data-state")).toBe("ready");
+    expect(button().getAttribute("aria-busy")).toBeNull();
+    expect(button().getAttribute("data-value")).toBe("2");
+    expect(root.querySelector(".cw-hint-text")?.textContent).toBe("Hint: settle here");
+  });
+
+  it("an answer without a hint (no human acts, or the search failed) ends the thinking too", async () => {
+    const { model, x, root } = mount({ hint: {}, hint_request: 3 });
+    const button = (): HTMLElement => root.querySelector('button[data-action="hint"]') as HTMLElement;
+    expect(button().getAttribute("data-state")).toBe("thinking");
+    model.set("hint", { request: 3, version: x.state.version });
+    await tick();
+    expect(button().getAttribute("data-state")).toBe("ready");
+    expect(root.querySelector(".cw-hint-text")).toBeNull();
+  });
+
+  it("reads whether a hint is pending from the hint trait and the request count", () => {
+    const at = (n: number) => ({ ...DEFAULT_SETTINGS, hint_request: n });
+    expect(hintPending({}, at(0))).toBe(false);
+    expect(hintPending({}, at(1))).toBe(true);
+    expect(hintPending(null, at(0))).toBe(false);
+    expect(hintPending({ request: 2, version: 5 }, at(2))).toBe(false);
+    expect(hintPending({ request: 2, version: 5 }, at(3))).toBe(true);
+    expect(hintPending({ request: 2, version: 5, pending: true }, at(2))).toBe(true);
+    expect(hintPending({ request: "2", pending: "yes" }, at(0))).toBe(false);
+    expect(hintPending({ request: Number.NaN }, at(1))).toBe(true);
   });
 
   it("shows the current hint's reason and rings its corner; a stale hint is not shown", async () => {

@@ -3,14 +3,17 @@ staged positions (builds a city, trades toward a build, answers offers)."""
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
 import pytest
 
 from catan_widget import AcceptTrade, BuildCity, DeclineTrade, EndTurn, Game, MaritimeTrade, OfferTrade
 from catan_widget.bots import LEVELS, SearchBot, bot_names, make_bot
-from catan_widget.bots.search import Plan
+from catan_widget.bots.search import SETTLEMENT_PLAYOUTS, Plan
 from catan_widget.engine.observation import Observation
+from catan_widget.engine.registry import HINT_BUDGET, MAX_HINT_BUDGET
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 
@@ -30,8 +33,9 @@ def test_search_is_registered_and_the_levels_name_the_ladder() -> None:
     assert "search" in bot_names()
     assert isinstance(make_bot("search", 1, 2), SearchBot)
     assert LEVELS == {"easy": "random", "normal": "greedy", "hard": "search"}
-    with pytest.raises(ValueError, match="budget"):
-        SearchBot(budget=0)
+    for budget in (0, -1, math.nan, math.inf):
+        with pytest.raises(ValueError, match="budget is a positive number"):
+            SearchBot(budget=budget)
 
 
 def test_search_builds_a_city_when_it_can() -> None:
@@ -98,3 +102,44 @@ def test_search_keeps_to_its_work_budget(monkeypatch: pytest.MonkeyPatch) -> Non
     assert isinstance(plan, Plan)
     assert game.why_not(plan.action) is None  # legal (an offer is legal without being listed)
     assert plan.reason
+
+
+_CLOCKS = ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "process_time")
+
+
+def test_a_hint_is_a_fixed_amount_of_work_and_never_reads_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The slowest hint, a first settlement: the same move with every clock broken, after the
+    same number of games played on (54 corners scored, then playouts within the budget)."""
+    game = Game(players=NAMES, seed=11, first=0)
+    forks = 0
+    original = Game.fork
+
+    def counting(self: Game) -> Game:
+        nonlocal forks
+        forks += 1
+        return original(self)
+
+    monkeypatch.setattr(Game, "fork", counting)
+    expected = game.hint()
+    work, forks = forks, 0
+
+    def no_clock() -> float:
+        raise AssertionError("a hint read the clock")
+
+    for name in _CLOCKS:
+        monkeypatch.setattr(time, name, no_clock)
+    again = game.hint(budget=HINT_BUDGET)
+    assert again == expected
+    assert forks == work
+    assert len(game.legal_actions()) == 54
+    assert work <= 54 + SETTLEMENT_PLAYOUTS * HINT_BUDGET
+    assert game.history == []
+
+
+@pytest.mark.parametrize("budget", [0, -1, math.nan, math.inf, MAX_HINT_BUDGET + 1, "1", True, None, 10**400])
+def test_a_hint_budget_out_of_bounds_is_refused_naming_the_rule(budget: Any) -> None:
+    game = Game(players=NAMES, seed=11, first=0)
+    with pytest.raises(ValueError, match="a hint's budget is an amount of search work") as info:
+        game.hint(budget=budget)
+    assert f"at most {MAX_HINT_BUDGET:g}" in str(info.value)
+    assert len(str(info.value)) < 200

@@ -1,7 +1,9 @@
 """The Hint button and the bot menu, in real JupyterLab.
 
-"You" place first against three greedy bots.  Hint: the page shows the search bot's sentence
-and rings a legal corner; Python's ``w.hint`` is the move ``game.hint()`` gives from a cell.
+"You" place first against three greedy bots.  Hint: from the click until the answer the button
+says "Thinking…" and takes no second click (Python gets one request); then the page shows the
+search bot's sentence and rings a legal corner; Python's ``w.hint`` is the move ``game.hint()``
+gives from a cell.
 Placing the settlement there by clicks works.  The Level menu set to "Hard" seats the search
 bot in every bot seat in Python, and those bots then play their setup.
 """
@@ -33,6 +35,7 @@ _acting = w.legal.get("seat")
 _cell_hint = game.hint(_acting, budget=HINT_BUDGET).to_dict() if _acting is not None else None
 pathlib.Path("hint_facts.json").write_text(json.dumps({
     "hint": w.hint,
+    "hint_request": w.hint_request,
     "cell_hint": _cell_hint,
     "level": w.bot_level,
     "bots": {str(seat): type(bot).__name__ for seat, bot in w._bots.items()},
@@ -63,10 +66,20 @@ def test_hint_rings_the_search_bots_move_and_the_level_menu_seats_search_bots(
     assert before["level"] == "normal"
     assert set(before["bots"].values()) == {"GreedyBot"}  # type: ignore[union-attr]
 
-    # Hint: a sentence and a ring on a corner the engine allows
-    table.root.locator("button[data-action='hint']").click()
+    # Hint: "Thinking…" at once and no second request, then a sentence and a ring on a legal corner
+    button = table.root.locator("button[data-action='hint']")
+    expect(button).to_have_attribute("data-state", "ready")
+    button.click()
+    expect(button).to_have_attribute("data-state", "thinking")  # a first settlement: >= 0.7 s of search
+    expect(button).to_have_attribute("aria-disabled", "true")
+    expect(button).to_have_text("Thinking…")
+    button.click(force=True)  # a real click on the disabled button (Playwright would wait): ignored
+    expect(table.note()).to_contain_text("Thinking about your best move")
+    expect(button).to_have_attribute("data-state", "thinking")
     text = table.root.locator(".cw-hint-text")
     expect(text).to_contain_text("Hint: ", timeout=30_000)
+    expect(button).to_have_attribute("data-state", "ready")
+    expect(button).to_have_text("Hint")
     mark = table.root.locator(".cw-hint-mark[data-node]")
     expect(mark).to_have_count(1)
     node = int(mark.get_attribute("data-node") or "-1")
@@ -75,6 +88,9 @@ def test_hint_rings_the_search_bots_move_and_the_level_menu_seats_search_bots(
     after = read_facts(2)
     hint = after["hint"]
     assert isinstance(hint, dict)
+    assert after["hint_request"] == 1, "the click during the search sent nothing"
+    assert hint["request"] == 1
+    assert "pending" not in hint
     assert hint["action"] == {"kind": "build_settlement", "node": node}
     assert hint["action"] == after["cell_hint"]["action"]  # type: ignore[index]
     assert text.inner_text().removeprefix("Hint: ") == hint["reason"]
