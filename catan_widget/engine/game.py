@@ -24,7 +24,7 @@ from .players import PlayerView
 from .reasons import control_reasons, open_kinds, why_not
 from .registry import BotSpec, Hint, choose_among_of, chooser, hint_for, make_bots
 from .rng import Rng
-from .rules import Rules
+from .rules import Rules, check_seed
 from .state import State, fresh_state
 from .trade import maritime_rates
 
@@ -61,6 +61,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         if type(seed) is not int:
             raise TypeError(f"seed must be an int, got {seed!r}")
+        check_seed(seed)  # at most 64 bits, as a save's
         self.rules: Rules = rules if rules is not None else Rules()
         if not isinstance(self.rules, Rules):
             raise TypeError("rules must be a Rules(...) value")

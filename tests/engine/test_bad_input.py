@@ -228,3 +228,9 @@ def test_a_longer_seed_is_refused_naming_the_rule(seed: int) -> None:
 def test_a_seed_that_is_not_an_int_is_a_type_error(seed: object) -> None:
     with pytest.raises(TypeError, match="whole number"):
         check_seed(seed)
+
+
+@pytest.mark.parametrize("seed", [2**64, -(2**64), 2**10000])
+def test_game_refuses_a_seed_longer_than_64_bits(seed: int) -> None:
+    with pytest.raises(ValueError, match="at most 64 bits"):
+        cw.Game(seed=seed)
