@@ -52,6 +52,10 @@ export default {
 """
 
 
+INTERRUPTED = "Interrupted: the bots are paused, and the game is whole. Resume the bots to go on."
+"""What the widget shows after a kernel interrupt stopped a bot's move."""
+
+
 def _task_done(ref: weakref.ref[CatanWidget], task: asyncio.Task[None]) -> None:
     """The bots' task ended: an error it raised pauses the bots visibly (held weakly)."""
     w = ref()
@@ -339,6 +343,9 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         g, name = self._game, self._game.names[seat]
         try:
             action = self._bots[seat].choose(g.observe(seat))
+        except KeyboardInterrupt:
+            self._interrupted()
+            return
         except BaseException as exc:
             self._bot_failed(f"The bot playing {name} failed: {error_text(exc)}.", exc)
             return
@@ -346,7 +353,10 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
             return  # closed (or given another game) while the bot was thinking: drop the move
         try:
             self._busy = True
-            self._step(action)
+            self._step(action)  # all or nothing, an interrupt included
+        except KeyboardInterrupt:
+            self._interrupted()
+            return
         except BaseException as exc:
             self._bot_failed(
                 f"The bot playing {name} chose an illegal move ({short(action)}): "
@@ -358,6 +368,15 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
             self._busy = False
         self._clicks.moved()
         self._undo.clear()
+        self._publish()
+
+    def _interrupted(self) -> None:
+        """A kernel interrupt during a bot's move: the move was made whole or not at all, and
+        the bots pause until resumed (an interrupt stops them, as it stops a cell).
+        """
+        self._fault = INTERRUPTED
+        logger.info("%s", INTERRUPTED)
+        self.bots_paused = True
         self._publish()
 
     def _bot_failed(self, text: str, exc: BaseException) -> None:
