@@ -16,9 +16,11 @@ re-exported here).  This package imports the engine; the engine never imports pl
 from __future__ import annotations
 
 from .data import (
+    CARD_SOURCES,
     IncomeSeries,
     VictoryPointSeries,
     best_spots,
+    card_sources,
     expected_production,
     income_series,
     node_pips,
@@ -40,6 +42,7 @@ from .stats import chi2_sf, dice_chi_square, wilson_interval
 from .summary import POINT_SOURCES, belief, belief_data, summary, summary_data
 
 __all__ = [
+    "CARD_SOURCES",
     "PLAYER_COLORS",
     "POINT_SOURCES",
     "RESOURCE_COLORS",
@@ -49,6 +52,7 @@ __all__ = [
     "belief",
     "belief_data",
     "best_spots",
+    "card_sources",
     "chi2_sf",
     "dice",
     "dice_chi_square",

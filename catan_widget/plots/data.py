@@ -18,6 +18,11 @@ Definitions:
   is certain, so it counts the same in both.  Observed minus expected is the seat's dice luck
   (this turn's); the expected curve shows what the seat built and where — play, but also earlier
   luck, since lucky cards become buildings.
+* **card sources** of a seat: every resource card that entered its hand, by where it came from
+  (:data:`CARD_SOURCES`): production (rolls and setup), trades with other players (the cards
+  received, whoever proposed), trades with the bank or a harbor, the robber (cards stolen) and
+  development cards (Year of Plenty, Monopoly).  Read from the game's events, never from the
+  worded log.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Board, Game, RollDice
+from ..engine.constants import DEV_CARDS
+from ..engine.events import Event
 from ..engine.observation import Observation
 from ..engine.scoring import public_vp, total_vp
 from ..engine.state import State
@@ -34,9 +41,11 @@ from ..engine.topology import HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_HEXES
 from ..history import replay, start_state
 
 __all__ = [
+    "CARD_SOURCES",
     "IncomeSeries",
     "VictoryPointSeries",
     "best_spots",
+    "card_sources",
     "expected_production",
     "income_series",
     "node_pips",
@@ -44,6 +53,16 @@ __all__ = [
     "paying_rolls",
     "victory_point_series",
 ]
+
+
+CARD_SOURCES: tuple[str, ...] = (
+    "production",
+    "traded with players",
+    "traded with the bank",
+    "stolen with the robber",
+    "development cards",
+)
+"""Where a seat's resource cards come from, in the order :func:`card_sources` lists them."""
 
 
 def node_pips(board: Board) -> list[int]:
@@ -166,3 +185,42 @@ def victory_point_series(game: Game) -> VictoryPointSeries:
         now_total = [total_vp(s, p) for p in range(n)]
         _record(turns, step.turn, ((public, now_public), (total, now_total)))
     return VictoryPointSeries(turns, public, total)
+
+
+def _cards_received(event: Event) -> list[tuple[int, str, int]]:
+    """The resource cards one event puts into hands: ``(seat, source, cards)`` triples."""
+    kind, seat = event[0], event[1]
+    if kind == "roll":
+        return [(q, "production", n) for q, _, n in event[3]]
+    if kind == "setup_income":
+        return [(seat, "production", sum(event[2]))]
+    if kind == "trade":  # seat gives event[3] to other, gets event[4]: both received cards
+        return [
+            (seat, "traded with players", sum(event[4])),
+            (event[2], "traded with players", sum(event[3])),
+        ]
+    if kind == "maritime":
+        return [(seat, "traded with the bank", 1)]
+    if kind == "robber" and event[3] is not None and event[4] >= 0:
+        return [(seat, "stolen with the robber", 1)]
+    if kind == "play" and DEV_CARDS[event[2]] == "year_of_plenty":
+        return [(seat, "development cards", 2)]
+    if kind == "play" and DEV_CARDS[event[2]] == "monopoly":
+        return [(seat, "development cards", sum(event[3][1]))]
+    return []
+
+
+def card_sources(game: Game) -> list[dict[str, int]]:
+    """The resource cards each seat received, by source: ``out[seat][source]`` for every
+    source of :data:`CARD_SOURCES` (0 when none), from a replay of the game's events.
+
+    The counts add up to every card that entered the seat's hand (the ``gained`` of
+    ``history.rows``); a card received in a trade counts as ``"traded with players"`` whoever
+    proposed the trade.
+    """
+    out = [dict.fromkeys(CARD_SOURCES, 0) for _ in game.names]
+    for step in replay(game):
+        for event in step.events:
+            for seat, source, n in _cards_received(event):
+                out[seat][source] += n
+    return out
