@@ -30,6 +30,17 @@ from .data import (
     node_resources,
     victory_point_series,
 )
+from .spot_layout import (
+    HARBOR_PX,
+    RING_LINE_PX,
+    SPOT_MARGIN,
+    SPOT_PLOT_PX,
+    TAG_PX,
+    disc_px,
+    rank_tags,
+    ring_px,
+    spot_frame,
+)
 from .stats import DICE_TOTALS, DICE_WAYS, dice_chi_square
 
 patch_plotly()  # JupyterLite: figures show without nbformat (does nothing elsewhere)
@@ -59,6 +70,18 @@ def readable(fig: go.Figure) -> go.Figure:
     """Light background and dark text whatever the notebook's theme (JupyterLab dark included)."""
     fig.update_layout(template="plotly_white", paper_bgcolor="white", plot_bgcolor="white", font_color="#222")
     return fig
+
+
+LABEL_ROOM = 1.2
+"""Bar axes end at ``LABEL_ROOM`` times the tallest bar: room for a label above it."""
+
+
+def bar_range(heights: Sequence[float]) -> list[float]:
+    """A bar axis range: from 0 (bars are never cut short to exaggerate differences) to the
+    tallest bar with room above it for a text label (1 when there are no bars).
+    """
+    top = max(heights, default=0)
+    return [0, top * LABEL_ROOM if top > 0 else 1]
 
 
 def dice(game: Game | Sequence[int]) -> go.Figure:
@@ -95,7 +118,7 @@ def dice(game: Game | Sequence[int]) -> go.Figure:
     fig.update_layout(
         title=title,
         xaxis={"title": "total of two dice", "tickmode": "array", "tickvals": list(DICE_TOTALS)},
-        yaxis={"title": "rolls"},
+        yaxis={"title": "rolls", "rangemode": "tozero"},
         bargap=0.15,
     )
     return readable(fig)
@@ -126,6 +149,7 @@ def production(game: Game) -> go.Figure:
         mode="text",
         text=[f"{t:.2f}" for t in totals],
         textposition="top center",
+        cliponaxis=False,
         showlegend=False,
         hoverinfo="skip",
     )
@@ -133,7 +157,7 @@ def production(game: Game) -> go.Figure:
         barmode="stack",
         title=f"Expected cards per roll (robber on {hex_name(game.board, public.robber)})",
         xaxis={"title": "player"},
-        yaxis={"title": "cards per roll"},
+        yaxis={"title": "cards per roll", "range": bar_range(totals)},
         legend={"title": "resource"},
     )
     return readable(fig)
@@ -150,7 +174,8 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
     Each intersection's marker is coloured and sized by its pips: the cards a settlement there
     expects per 36 rolls (equal to the rolls that pay it only when no two of its hexes share a
     number; see :func:`.data.paying_rolls`).  Ranking: most pips, then most distinct resources.
-    Terrain colours are in the legend; each harbor's label is joined to its two corners.
+    Terrain colours are in the legend; each harbor's label is joined to its two corners; each
+    ringed spot's rank is on a tag beside it, clear of the discs (:mod:`.spot_layout`).
     """
     if isinstance(board, Game):
         board = board.board
@@ -211,7 +236,12 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
         x=[harbor_xy(i)[0] for i in range(len(HARBOR_NODES))],
         y=[harbor_xy(i)[1] for i in range(len(HARBOR_NODES))],
         mode="markers+text",
-        marker={"symbol": "square", "size": 30, "color": "#eaf2fb", "line": {"color": "#1f4e79", "width": 1}},
+        marker={
+            "symbol": "square",
+            "size": HARBOR_PX,
+            "color": "#eaf2fb",
+            "line": {"color": "#1f4e79", "width": 1},
+        },
         text=["3:1" if k < 0 else f"2:1<br>{RESOURCES[k]}" for k in board.harbors],
         textfont={"size": 9, "color": "#1f4e79"},
         name="harbor (dotted to its 2 corners)",
@@ -226,15 +256,15 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
         textfont={"size": 9, "color": ["#fff" if v > 0.55 * top_pips else "#111" for v in pips]},
         marker={
             "color": pips,
-            "size": [10 + 1.6 * v for v in pips],
+            "size": [disc_px(v) for v in pips],
             "colorscale": "YlOrRd",
             "cmin": 0,
             "cmax": top_pips,
             "colorbar": {
                 "title": {"text": "pips<br>(cards per<br>36 rolls)"},
                 "x": 1.02,
-                "len": 0.6,
-                "y": 0.7,
+                "len": 0.5,
+                "y": 0.76,
             },
             "line": {"color": "#333", "width": 1},
         },
@@ -253,32 +283,43 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
         mode="markers",
         name=f"best {len(top)} spots",
         customdata=top,
-        marker={"symbol": "circle-open", "size": [16 + 1.6 * pips[n] for n in top], "color": "#111"},
-        marker_line_width=3,
+        marker={"symbol": "circle-open", "size": [ring_px(pips[n]) for n in top], "color": "#111"},
+        marker_line_width=RING_LINE_PX,
         hovertext=[f"#{i + 1}: intersection {n}, {pips[n]} pips" for i, n in enumerate(top)],
         hoverinfo="text",
     )
-    for i, n in enumerate(top):  # rank labels beside the rings, on a white tag with a pointer
-        x, y = xy[n]
+    # rank labels on white tags beside their rings, clear of every disc, number and harbor
+    frame = spot_frame()
+    tags, rings = rank_tags(board, top, frame)
+    for i, (n, (tx, ty), ring) in enumerate(zip(top, tags, rings)):
         fig.add_annotation(
-            x=x,
-            y=y,
+            x=xy[n][0],
+            y=xy[n][1],
+            ax=tx,
+            ay=ty,
+            axref="x",
+            ayref="y",
             text=f"#{i + 1}",
+            width=TAG_PX[0],
+            height=TAG_PX[1],
+            borderpad=1,
+            borderwidth=1,
             showarrow=True,
             arrowhead=0,
-            ax=30 if x <= 0 else -30,
-            ay=-26,
+            arrowwidth=1.5,
+            standoff=ring[2] * frame[2],
             bgcolor="#ffffff",
             bordercolor="#111",
             font={"size": 11, "color": "#111"},
         )
     fig.update_layout(
         title="Spot values: pips per intersection (expected cards per 36 rolls)",
-        xaxis={"visible": False, "scaleanchor": "y"},
-        yaxis={"visible": False, "autorange": "reversed"},
-        width=780,
-        height=660,
-        legend={"x": 1.02, "y": 0.32, "yanchor": "top"},
+        xaxis={"visible": False, "range": frame[0], "scaleanchor": "y"},
+        yaxis={"visible": False, "range": frame[1]},
+        width=SPOT_PLOT_PX[0] + SPOT_MARGIN["l"] + SPOT_MARGIN["r"],
+        height=SPOT_PLOT_PX[1] + SPOT_MARGIN["t"] + SPOT_MARGIN["b"],
+        margin=SPOT_MARGIN,
+        legend={"x": 1.02, "y": 0.46, "yanchor": "top"},
     )
     return readable(fig)
 

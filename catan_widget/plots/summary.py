@@ -16,7 +16,7 @@ from ..engine import RESOURCES, Game
 from ..engine.constants import VICTORY_POINT
 from ..engine.state import CITY, EMPTY
 from .data import income_series, victory_point_series
-from .figures import PLAYER_COLORS, RESOURCE_COLORS, readable
+from .figures import PLAYER_COLORS, RESOURCE_COLORS, bar_range, readable
 
 __all__ = ["POINT_SOURCES", "belief", "belief_data", "summary", "summary_data"]
 
@@ -89,7 +89,7 @@ def summary_data(game: Game) -> dict[str, Any]:
 
 def summary(game: Game) -> go.Figure:
     """The end of a game in three panels: points by source, cards produced vs expected (luck),
-    and victory points over the turns (hidden cards included).
+    and victory points over the turns (hidden cards included).  Both bar panels start at 0.
     """
     data = summary_data(game)
     names = [p["name"] for p in data["players"]]
@@ -119,6 +119,7 @@ def summary(game: Game) -> go.Figure:
         legendgrouptitle_text="cards",
         text=[f"{p['luck']:+.1f}" for p in data["players"]],
         textposition="outside",
+        cliponaxis=False,
         row=1,
         col=2,
     )
@@ -147,9 +148,11 @@ def summary(game: Game) -> go.Figure:
     fig.update_layout(barmode="stack", title=title, height=520, width=1100)
     fig.update_layout(barmode="relative")
     fig.update_xaxes(title_text="player", row=1, col=1)
-    fig.update_yaxes(title_text="victory points", row=1, col=1)
+    # bar axes start at 0: a bar cut short exaggerates the differences (luck looks bigger)
+    fig.update_yaxes(title_text="victory points", rangemode="tozero", row=1, col=1)
     fig.update_xaxes(title_text="player (label: luck = received − expected)", row=1, col=2)
-    fig.update_yaxes(title_text="resource cards", row=1, col=2)
+    cards = [p[k] for p in data["players"] for k in ("produced", "expected")]
+    fig.update_yaxes(title_text="resource cards", range=bar_range(cards), row=1, col=2)
     fig.update_xaxes(title_text="turn", row=1, col=3)
     fig.update_yaxes(title_text="victory points", rangemode="tozero", row=1, col=3)
     # the two card bars side by side, the point bars stacked

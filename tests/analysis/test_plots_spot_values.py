@@ -1,9 +1,18 @@
+import plotly.graph_objects as go
 import pytest
 
-from catan_widget import beginner_board, plots
+from catan_widget import Board, Game, beginner_board, plots
 from catan_widget.engine.topology import HEX_NODES, NODE_COUNT, NODE_HEXES, node_xy
 
-from .helpers import node_between
+from .helpers import (
+    Box,
+    box_gap_to_circle,
+    boxes_overlap,
+    map_discs,
+    map_scale,
+    node_between,
+    tag_boxes,
+)
 
 # The beginner board of the rulebook §2, hex ids in reading order (rows of 3, 4, 5, 4, 3):
 #   0 mountains(10)  1 pasture(2)  2 forest(9)
@@ -63,6 +72,58 @@ def test_spot_values_draws_every_hex_and_node_with_y_downwards() -> None:
     assert terrains == {"forest", "pasture", "fields", "hills", "mountains", "desert"}
     nodes = next(t for t in fig.data if t.name == "pips per intersection")
     assert len(nodes.x) == NODE_COUNT
-    assert fig.layout.yaxis.autorange == "reversed"
+    low, high = fig.layout.yaxis.range
+    assert low > high, "y downwards: the range is reversed"
     # The 18 tokens hold 58 pips; each hex's pips count once at each of its 6 corners.
     assert sum(plots.node_pips(beginner_board())) == 6 * 58
+
+
+def number_boxes(fig: go.Figure, scale: float) -> list[Box]:
+    """The hex numbers' glyphs: a digit is about 0.6 em wide, and digits 0.75 em tall."""
+    hexes = next(t for t in fig.data if t.name == "hexes")
+    size = hexes.textfont.size
+    return [
+        (x, y, 0.3 * size * len(text) / scale, 0.375 * size / scale)
+        for x, y, text in zip(hexes.x, hexes.y, hexes.text)
+        if text
+    ]
+
+
+def check_tags(board: Board, with_numbers: bool) -> None:
+    """Every rank tag of ``board``'s map is inside the plot, clear (by a pixel) of every pip
+    disc, ring, harbor and other tag — and of the hex numbers when ``with_numbers`` — and
+    points at its own ring from near it.
+    """
+    fig = plots.spot_values(board)
+    layout = fig.to_dict()["layout"]
+    scale = map_scale(layout)
+    tags = tag_boxes(layout, scale)
+    discs, rings, harbors = map_discs(fig, scale)
+    assert len(tags) == len(rings) == 5
+    px = 1 / scale
+    (x0, x1), (y_bottom, y_top) = layout["xaxis"]["range"], layout["yaxis"]["range"]
+    for i, tag in enumerate(tags):
+        x, y, hw, hh = tag
+        assert x0 <= x - hw, f"#{i + 1} inside"
+        assert x + hw <= x1, f"#{i + 1} inside"
+        assert y_top <= y - hh, f"#{i + 1} inside"
+        assert y + hh <= y_bottom, f"#{i + 1} inside"
+        for disc in discs + rings:
+            assert box_gap_to_circle(tag, disc) >= px, f"#{i + 1} on the disc at {disc[:2]}"
+        for other in harbors + tags[:i] + (number_boxes(fig, scale) if with_numbers else []):
+            assert not boxes_overlap(tag, other), f"#{i + 1} on {other[:2]}"
+        annotation = layout["annotations"][i]
+        assert (annotation["x"], annotation["y"]) == rings[i][:2], "the pointer ends at its ring"
+        assert box_gap_to_circle(tag, rings[i]) <= 100 * px, "beside its ring"
+
+
+@pytest.mark.parametrize("seed", [None, 11])
+def test_rank_tags_clear_the_discs_and_numbers_on_the_notebook_boards(seed: int | None) -> None:
+    """The beginner board and notebook 03's shuffled one (seed 11)."""
+    board = beginner_board() if seed is None else Game(seed=seed, board="random").board
+    check_tags(board, with_numbers=True)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_rank_tags_never_cover_a_disc_on_random_boards(seed: int) -> None:
+    check_tags(Game(seed=seed, board="random").board, with_numbers=False)
