@@ -100,6 +100,12 @@ export function withNames(text: string, names: readonly string[]): (string | HTM
 function wrapText(node: Text, names: readonly string[]): void {
   const text = node.data;
   if (nameSpans(text, names).length === 0) return;
+  // A button keeps the name it had as plain text: a wrapped name is an inline block, which
+  // would give it spaces in the accessible name ("Bo , click when ready").
+  const button = node.parentElement?.closest("button");
+  if (button && !button.hasAttribute("aria-label")) {
+    button.setAttribute("aria-label", (button.textContent ?? "").replace(/\s+/g, " ").trim());
+  }
   node.replaceWith(...withNames(text, names));
 }
 

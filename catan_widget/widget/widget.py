@@ -52,8 +52,11 @@ export default {
 """
 
 
-INTERRUPTED = "Interrupted: the bots are paused, and the game is whole. Resume the bots to go on."
-"""What the widget shows after a kernel interrupt stopped a bot's move."""
+INTERRUPTED = (
+    "Interrupted while the bot playing {name} moved: the bots are paused, and the game is whole. "
+    "Resume the bots to go on."
+)
+"""What the widget shows after a kernel interrupt stopped a bot's move (``name``: its seat)."""
 
 
 def _task_done(ref: weakref.ref[CatanWidget], task: asyncio.Task[None]) -> None:
@@ -344,7 +347,7 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         try:
             action = self._bots[seat].choose(g.observe(seat))
         except KeyboardInterrupt:
-            self._interrupted()
+            self._interrupted(name)
             return
         except BaseException as exc:
             self._bot_failed(f"The bot playing {name} failed: {error_text(exc)}.", exc)
@@ -355,7 +358,7 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
             self._busy = True
             self._step(action)  # all or nothing, an interrupt included
         except KeyboardInterrupt:
-            self._interrupted()
+            self._interrupted(name)
             return
         except BaseException as exc:
             self._bot_failed(
@@ -370,12 +373,12 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         self._undo.clear()
         self._publish()
 
-    def _interrupted(self) -> None:
-        """A kernel interrupt during a bot's move: the move was made whole or not at all, and
-        the bots pause until resumed (an interrupt stops them, as it stops a cell).
+    def _interrupted(self, name: str) -> None:
+        """A kernel interrupt during the move of the bot playing ``name``: the move was made
+        whole or not at all, and the bots pause until resumed (as an interrupt stops a cell).
         """
-        self._fault = INTERRUPTED
-        logger.info("%s", INTERRUPTED)
+        self._fault = INTERRUPTED.format(name=name)
+        logger.info("%s", self._fault)
         self.bots_paused = True
         self._publish()
 

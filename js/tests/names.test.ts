@@ -91,6 +91,16 @@ describe("isolateNames", () => {
     isolateNames(root, ["Cy"]);
     expect(eventFromClick(root.querySelector(`.${NAME_CLASS}`))).toEqual({ type: "victim", seat: 2 });
   });
+
+  it("keeps a button's accessible name as its plain text", () => {
+    const root = h("div", {}, h("button", { type: "button" }, "Bo, click  when ready"));
+    isolateNames(root, ["Bo"]);
+    const button = root.querySelector("button");
+    expect(button?.querySelector(`.${NAME_CLASS}`)).not.toBeNull();
+    expect(button?.getAttribute("aria-label")).toBe("Bo, click when ready");
+    isolateNames(root, ["Bo"]);
+    expect(button?.getAttribute("aria-label")).toBe("Bo, click when ready");
+  });
 });
 
 describe("the widget isolates every name it prints", () => {

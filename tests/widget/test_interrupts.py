@@ -73,7 +73,7 @@ def test_an_interrupt_anywhere_in_a_bot_move_pauses_the_bots_and_leaves_the_game
         assert g.to_json() in (start, after), k
         if w.bots_paused:
             paused += 1
-            assert w.state["error"] == INTERRUPTED
+            assert w.state["error"] == INTERRUPTED.format(name=g.names[g.current_seat])
             w.bots_paused = False  # "Resume bots": the game goes on
             assert w.state["error"] is None
         assert w.advance_bots(max_moves=5) == 5
