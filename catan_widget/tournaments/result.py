@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..plots.stats import chi2_sf, wilson_interval
+from ..stats import chi2_sf, wilson_interval
 from .games import GameResult
 
 Z95 = 1.959963984540054
