@@ -18,7 +18,7 @@ read the public wording.  That matches ``gained``/``spent``, which show a row's 
 the acting player's row the leading name is left out (``"rolled 8 (3+5): ..."``, ``"built a
 road on ..."``); other players' rows keep the whole sentence (``"Bo rolled 8 (3+5): ..."``).
 
-``replay(game)`` re-plays ``game.history`` on a fresh copy and yields each :class:`Step` with the
+``replay(game)`` re-plays ``game.history`` from its start and yields each :class:`Step` with the
 state before and after it: the plots use it for series over the turns.  The engine knows nothing
 of this module.
 """
@@ -32,7 +32,8 @@ from typing import Any
 from .engine import Game
 from .engine.actions import Action
 from .engine.constants import RESOURCES
-from .engine.events import Event, describe
+from .engine.events import Event, Events, describe
+from .engine.replay import replay as engine_replay
 from .engine.state import State
 
 __all__ = ["Step", "Table", "replay", "rows", "to_pandas"]
@@ -66,30 +67,21 @@ class Step:
 
 
 def start_state(game: Game) -> State:
-    """The state the game's history starts from: the staged origin, or the fresh game."""
-    return _fresh(game).state.copy()
-
-
-def _fresh(game: Game) -> Game:
-    fresh = Game(game.names, seed=game.seed, board=game.board, rules=game.rules, first=game.state.first)
-    if game.origin is not None:
-        fresh.state = game.origin.copy()
-        fresh.origin = game.origin
-    return fresh
+    """The state the game's history starts from: the staged origin, or the fresh game (a copy)."""
+    return game.start_state().copy()
 
 
 def replay(game: Game) -> Iterator[Step]:
-    """Re-play ``game.history`` on a fresh copy of the game, yielding every :class:`Step`.
+    """Re-play ``game.history`` on a copy of its start state, yielding every :class:`Step`.
 
     ``game`` itself is not touched.  A staged game replays from its staged position (its
-    ``origin``), so the steps cover what was played after staging.
+    ``origin``), so the steps cover what was played after staging.  The moves are played by
+    the engine's one replay (:func:`catan_widget.engine.replay.replay`), as a loaded save's are.
     """
-    g = _fresh(game)
-    events = g.events
-    for index, (action, chance) in enumerate(game.history):
-        before = g.state.copy()
-        mark = len(events)
-        g.step(action, **(chance or {}))
+    s = start_state(game)
+    events: Events = []
+    before, mark = s.copy(), 0
+    for index, (action, chance) in enumerate(engine_replay(s, game.board, game.rules, game.history, events)):
         yield Step(
             index=index,
             turn=before.turn,
@@ -98,8 +90,9 @@ def replay(game: Game) -> Iterator[Step]:
             chance=chance,
             events=tuple(events[mark:]),
             before=before,
-            after=g.state.copy(),
+            after=s.copy(),
         )
+        before, mark = s.copy(), len(events)
 
 
 class Table(list[dict[str, Any]]):

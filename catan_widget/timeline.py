@@ -7,9 +7,10 @@
     t.next_mark(120, "roll")    # the position just after the next roll
     t.turn_start(12)            # the position where turn 12 began
 
-The timeline re-plays the game's history once on a fresh copy (never on the game it was given)
-and keeps a copy of the state every :data:`CHECKPOINT` actions, so any position is at most that
-many engine steps away.  Nothing here changes the original game.
+The timeline re-plays the game's history once on a copy rewound to its start (never on the
+game it was given), with the engine's one replay (``catan_widget.engine.replay``), and keeps a
+copy of the state every :data:`CHECKPOINT` actions, so any position is at most that many
+engine steps away.  Nothing here changes the original game.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from .engine import Game
 from .engine import state as _state
 from .engine.actions import Action
+from .engine.replay import replay_onto, rewound
 from .engine.state import State
 
 __all__ = ["CHECKPOINT", "MARKS", "Timeline", "states_equal"]
@@ -59,16 +61,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _fresh(game: Game) -> Game:
-    fresh = Game(game.names, seed=game.seed, board=game.board, rules=game.rules, first=game.state.first)
-    fresh.board_kind = game.board_kind
-    if game.origin is not None:
-        fresh.state = game.origin.copy()
-        fresh.origin = game.origin
-    fresh._init_caches(game.baseline)
-    return fresh
-
-
 class Timeline:
     """Every position of a game's history, read-only.
 
@@ -85,23 +77,23 @@ class Timeline:
             raise TypeError(f"a Timeline needs a Game or a save, got {type(game).__name__}")
         self.names: list[str] = list(source.names)
         self._actions: list[tuple[Action, dict[str, Any] | None]] = list(source.history)
-        g = _fresh(source)
+        g: Game = rewound(source)
         self._start = g.fork()
         self._checkpoints: list[State] = [g.state.copy()]
         self._event_counts: list[int] = [len(g.events)]
         self._turns: list[int] = [g.state.turn]
         self._seats: list[int] = []
         self._kinds: list[tuple[str, ...]] = []
-        for i, (action, chance) in enumerate(self._actions, 1):
-            mark = len(g.events)
-            self._seats.append(g.state.current)
-            g.step(action, **(chance or {}))
+        seat, mark = g.state.current, 0
+        for i, _ in enumerate(replay_onto(g, self._actions), 1):  # the engine's one replay
+            self._seats.append(seat)
             kinds = {_KIND_OF_EVENT.get(e[0], "") for e in g.events[mark:]} - {""}
             self._kinds.append(tuple(sorted(kinds)))
             self._event_counts.append(len(g.events))
             self._turns.append(g.state.turn)
             if i % CHECKPOINT == 0:
                 self._checkpoints.append(g.state.copy())
+            seat, mark = g.state.current, len(g.events)
         # a staged game's log starts with what staging wrote: keep that prefix
         extra = len(source.events) - len(g.events)
         prefix = source.events[:extra] if extra > 0 and source.events[extra:] == g.events else []
@@ -210,8 +202,9 @@ class Timeline:
             g.history = self._actions[:base]
             g.events = self._events[: self._event_counts[base]]
             at = base
-        for action, chance in self._actions[at:position]:
-            g.step(action, **(chance or {}))
+        self._cursor = None  # an interrupt while it moves leaves no cursor half-way
+        for _ in replay_onto(g, self._actions[at:position]):
+            pass
         self._cursor, self._cursor_at = g, position
         self._seed_logs(g, position)
         return g

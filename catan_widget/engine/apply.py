@@ -326,17 +326,36 @@ def apply_listed(
     ev: Events,
     listed: tuple[ac.Action, ...],
     settled: bool = False,
-) -> bool:
+) -> ac.Action | None:
     """Apply ``action`` without checking it again if it is one of ``listed``, the legal actions
-    listed for this very state (that very object: the listing checked it), and return True;
-    return False, changing nothing, for anything else (which :func:`apply_action` checks).
+    listed for this very state, and return the listed object applied; return None, changing
+    nothing, for anything else (which :func:`apply_action` checks).
+
+    One of ``listed`` means that very object (the listing checked it) or, failing that, an
+    action of exactly the same class with equal fields (a click decoded from the front-end, a
+    move rebuilt from its JSON): actions check their fields when made, so an equal one is the
+    same move, and the listed object is what is applied and returned (to be recorded).
     ``settled`` as for :func:`apply_action`.
     """
+    for found in listed:
+        if found is action:
+            break
+    else:  # not that very object: one equal to it, if any
+        equal = _equal_listed(action, listed)
+        if equal is None:
+            return None
+        found = equal
+    kind = type(found)
+    APPLIES[kind](s, board, rules, s.current, found, ev, None)
+    if not settled or kind in SCORING:
+        check_winner(s, rules.vp_to_win, ev)
+    return found
+
+
+def _equal_listed(action: ac.Action, listed: tuple[ac.Action, ...]) -> ac.Action | None:
+    """The action of ``listed`` of exactly ``action``'s class with equal fields, or None."""
+    kind = type(action)
     for a in listed:
-        if a is action:
-            kind = type(action)
-            APPLIES[kind](s, board, rules, s.current, action, ev, None)
-            if not settled or kind in SCORING:
-                check_winner(s, rules.vp_to_win, ev)
-            return True
-    return False
+        if type(a) is kind and a == action:
+            return a
+    return None

@@ -5,8 +5,9 @@ the commit.  An exception before it — a kernel interrupt (``KeyboardInterrupt`
 any two bytecodes), a ``MemoryError``, a bug in a bot's hook — may leave the state half
 changed.  The history is the source of truth and the state its cache, so the stepping code
 (``Game.step``, the compiled play loop) hands such a step to :func:`take_back`: the state is
-rebuilt from its start and the recorded moves (:func:`replayed_state`), the step's events are
-dropped, and the game is exactly as it was before the step, byte for byte when saved.
+rebuilt from its start and the recorded moves (:func:`replayed_state`: the one replay, of
+:mod:`.replay`), the step's events are dropped, and the game is exactly as it was before the
+step, byte for byte when saved.
 
 Threads take turns: :func:`turn` (and the same few lines inlined in the hot paths) queue the
 thread on the game's ``holders`` list, wait until it is first, and leave the queue after; the
@@ -31,8 +32,8 @@ from types import FrameType
 from typing import Any, TypeVar
 
 from .actions import Action
-from .apply import apply_action
 from .board import Board
+from .replay import replay
 from .rules import Rules
 from .state import State
 
@@ -127,13 +128,11 @@ def read_whole(game: Any, read: Callable[[], T]) -> T:
 
 def replayed_state(start: State, board: Board, rules: Rules, history: Sequence[tuple[Action, Any]]) -> State:
     """The state reached by replaying ``history`` (``(action, chance)`` pairs) from ``start``
-    (which is left unchanged).
+    (which is left unchanged): the one replay, :func:`.replay.replay`.
     """
     s = start.copy()
     scratch: list[Any] = []
-    for i, (action, chance) in enumerate(history):
-        c = chance or {}
-        apply_action(s, board, rules, action, scratch, c.get("dice"), c.get("card"), c.get("steal"), i > 0)
+    for _ in replay(s, board, rules, history, scratch):
         scratch.clear()
     return s
 

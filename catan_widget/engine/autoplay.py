@@ -1,11 +1,16 @@
-"""The play loop for bots that choose among their legal actions alone (``choose_among``).
+"""The one play loop: bots moving for their seats, compiled with the engine.
 
-:meth:`Game.play` hands over to :func:`play_among` when every seat's bot has ``choose_among``
-(the random bot does): the listing, the choice and the step then run here, compiled with the
-engine, with no observation built and no interpreted wrapper per step.  It keeps
-:meth:`Game.step`'s contract: the bot's pick is applied without a second check only when it is
-one of the very actions listed; anything else goes through ``game.step``, checked as usual;
-each step is all or nothing and takes its turn with other threads (:mod:`.atomic`).
+:meth:`Game.play` and the tournaments (``catan_widget.tournaments``) both run
+:func:`play_bots`: until ``until(game)`` is true, the game ends or ``max_steps`` steps were
+taken, the acting seat's bot picks a move and it is stepped.
+
+A bot with ``choose_among`` (the random bot) is handed the legal actions alone: the listing,
+the choice and the step then run here, with no observation built and no interpreted wrapper
+per step, and the pick is applied without a second check when it is one of the actions just
+listed (:func:`.apply.apply_listed`).  A bot with ``choose`` alone gets its seat's observation
+and its pick goes through ``game.step``.  Either way :meth:`Game.step`'s contract holds: a pick
+that was not listed is checked (or refused), each step is all or nothing and takes its turn
+with other threads (:mod:`.atomic`).
 """
 
 from __future__ import annotations
@@ -19,17 +24,18 @@ from .apply import apply_listed
 from .atomic import leave, take_back, wait_turn
 from .legal import legal_actions
 from .phases import GAME_OVER
+from .registry import Bot, Chooser, choose_among_of, chooser
 
 Among = Callable[[list[Action]], Action]
 """A bot's ``choose_among``: one of the given legal actions."""
 
 
-def play_among(
-    game: Any, among: Sequence[Among], until: Callable[[Any], bool] | None, max_steps: int
-) -> None:
-    """Advance ``game`` (a :class:`Game`) with ``among[seat]`` choosing for each seat until
+def play_bots(game: Any, bots: Sequence[Bot], until: Callable[[Any], bool] | None, max_steps: int) -> None:
+    """Advance ``game`` (a :class:`Game`) with ``bots[seat]`` choosing for each seat until
     ``until(game)`` is true, the game ends, or ``max_steps`` steps were taken.
     """
+    among: list[Among | None] = [choose_among_of(bot) for bot in bots]
+    choosers: list[Chooser] = [chooser(bot) for bot in bots]
     board, rules = game.board, game.rules
     holders: list[int] = game._holders
     me = get_ident()
@@ -37,12 +43,18 @@ def play_among(
         s = game.state
         if s.phase == GAME_OVER or (until is not None and until(game)):
             return
+        seat = s.current
+        pick = among[seat]
+        if pick is None:
+            game.step(choosers[seat](game, seat))  # a bot that reads its observation
+            continue
         history: list[Any] = game.history
         at = len(history)
         listed = legal_actions(s, board, rules)
         frozen = tuple(listed)  # the bot may change its list, never what is trusted
-        action = among[s.current](listed)
-        applied = stale = False
+        action = pick(listed)
+        applied: Action | None = None
+        stale = False
         try:
             holders.append(me)  # this thread's turn, as in Game.step
             if holders[0] != me:
@@ -52,8 +64,8 @@ def play_among(
             try:
                 if game.state is s and len(game.history) == at:
                     applied = apply_listed(s, board, rules, action, events, frozen, at > 0)
-                    if applied:
-                        history.append((action, None))  # the commit
+                    if applied is not None:
+                        history.append((applied, None))  # the commit
                 else:
                     stale = True  # another thread stepped since the listing: list again
             except BaseException:
@@ -63,7 +75,7 @@ def play_among(
             leave(holders, me)
         if stale:
             continue
-        if not applied:
-            game.step(action)  # not one of the listed objects: checked, or refused
+        if applied is None:
+            game.step(action)  # not one of the listed actions: checked, or refused
         elif game._observers:
             game.changed()

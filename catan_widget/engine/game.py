@@ -8,11 +8,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .actions import Action
-from .apply import Move, apply_action, apply_listed
+from .apply import Move, apply_listed
 from .atomic import read_whole, take_back, turn, wait_turn
-from .autoplay import play_among
+from .autoplay import play_bots
 from .board import Board, beginner_board, random_board
-from .chance import Chance, scripted_chance
+from .chance import Chance
 from .counting import Baseline, CardCounter
 from .errors import IllegalActionError
 from .events import Events, describe
@@ -22,7 +22,8 @@ from .observation import Observation, observe
 from .phases import DISCARD, GAME_OVER
 from .players import PlayerView
 from .reasons import control_reasons, open_kinds, why_not
-from .registry import BotSpec, Hint, choose_among_of, chooser, hint_for, make_bots
+from .registry import BotSpec, Hint, hint_for, make_bots
+from .replay import play_move
 from .rng import Rng
 from .rules import Rules, check_seed
 from .state import State, fresh_state
@@ -370,10 +371,11 @@ class Game:
                     and listed_at == at
                     and dice is None
                     and card is None
-                    and steal is None
-                    and apply_listed(state, self.board, self.rules, action, ev, listed, at > 0)
+                    and steal is None  # the listed object applied: the action, or one equal to it
+                    and (applied := apply_listed(state, self.board, self.rules, action, ev, listed, at > 0))
+                    is not None
                 ):
-                    history.append((action, None))  # the commit
+                    history.append((applied, None))  # the commit
                 else:
                     self._check_and_apply(action, dice, card, steal, at > 0)
             except IllegalActionError:
@@ -396,19 +398,17 @@ class Game:
         steal: int | str | None,
         settled: bool,
     ) -> None:
-        """The checked path of :meth:`step` (an action that is not one of those just listed)."""
+        """The checked path of :meth:`step` (an action that is not one of those just listed):
+        the move a replay plays (:func:`.replay.play_move`), recorded.
+        """
         if not isinstance(action, Action):
             raise IllegalActionError(
                 f"Not an action: {action!r:.60} (use e.g. RollDice(), BuildRoad(edge=17))."
             )
         if self.state.phase == GAME_OVER:
             raise IllegalActionError(self.waiting_text())
-        chance: Chance | None = None
-        if dice is not None or card is not None or steal is not None:
-            chance = scripted_chance(dice, card, steal)
-            dice, card, steal = chance.get("dice"), chance.get("card"), chance.get("steal")
-        apply_action(self.state, self.board, self.rules, action, self.events, dice, card, steal, settled)
-        self.history.append((action, chance))  # the commit
+        move = play_move(self.state, self.board, self.rules, action, dice, card, steal, self.events, settled)
+        self.history.append(move)  # the commit
 
     def play(
         self,
@@ -421,22 +421,11 @@ class Game:
         ``bots``: one bot for every seat (a registered name such as ``"random"`` or ``"greedy"``,
         or an object with ``choose(observation)``), a list by seat, or a dict by player name.
         Each bot sees only its seat's :meth:`observe` (a bot with ``choose_among`` is handed
-        just its legal actions; when every seat has one, the loop runs in the compiled engine).
-        Named bots are seeded from the game's seed.  Every step is all or nothing, as with
-        :meth:`step`.  Returns the game.
+        just its legal actions).  Named bots are seeded from the game's seed.  The loop is the
+        engine's one play loop (:func:`.autoplay.play_bots`, compiled), which tournaments run
+        too; every step is all or nothing, as with :meth:`step`.  Returns the game.
         """
-        made = make_bots(self.names, self.seed, bots)
-        among = [choose_among_of(bot) for bot in made]
-        if all(among):
-            play_among(self, [pick for pick in among if pick], until, max_steps)  # compiled loop
-            return self
-        seats = [chooser(bot) for bot in made]
-        for _ in range(max_steps):
-            state = self.state
-            if state.phase == GAME_OVER or (until is not None and until(self)):
-                break
-            seat = state.current
-            self.step(seats[seat](self, seat))
+        play_bots(self, make_bots(self.names, self.seed, bots), until, max_steps)
         return self
 
     def start_state(self) -> State:

@@ -34,12 +34,14 @@ saved state exactly, so an edited save is caught.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .actions import action_from_dict, action_to_dict
 from .board import Board
 from .errors import IllegalActionError, SaveError
 from .names import check_names
+from .replay import Recorded, replay_onto
 from .rules import check_seed
 from .savecheck import (
     brackets,
@@ -225,15 +227,25 @@ def _origin(data: object, n: int) -> State | None:
 
 
 def _replay(game: Game, actions: list[Any]) -> None:
-    for i, entry in enumerate(actions):
-        try:
-            if not isinstance(entry, list) or len(entry) != 2:
-                raise IllegalActionError(f"each action is [action, chance], got {show(entry)}")
-            action, chance = action_from_dict(entry[0]), entry[1]
-            if chance is not None and not (isinstance(chance, dict) and set(chance) <= _CHANCE_KEYS):
-                raise IllegalActionError(f"chance must be null or {{dice, card, steal}}, got {show(chance)}")
-            game.step(action, **(chance or {}))
-        except (IllegalActionError, TypeError, ValueError) as exc:
-            raise SaveError(f"action #{i} cannot be replayed: {clean(str(exc))[:200]}") from None
-        except Exception as exc:  # an engine check missed a hostile origin: refuse, don't crash
-            raise SaveError(f"action #{i} cannot be replayed ({type(exc).__name__})") from None
+    """Play the save's actions onto ``game`` (at its start) with the engine's one replay
+    (:func:`.replay.replay_onto`: each move checked as a step checks it); a SaveError names
+    the first action that cannot be replayed.
+    """
+    try:
+        for _ in replay_onto(game, _moves(actions)):
+            pass
+    except (IllegalActionError, TypeError, ValueError) as exc:
+        raise SaveError(f"action #{len(game.history)} cannot be replayed: {clean(str(exc))[:200]}") from None
+    except Exception as exc:  # an engine check missed a hostile origin: refuse, don't crash
+        raise SaveError(f"action #{len(game.history)} cannot be replayed ({type(exc).__name__})") from None
+
+
+def _moves(actions: list[Any]) -> Iterator[Recorded]:
+    """The save's ``[action, chance]`` entries as moves, each decoded when the replay reaches it."""
+    for entry in actions:
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise IllegalActionError(f"each action is [action, chance], got {show(entry)}")
+        action, chance = action_from_dict(entry[0]), entry[1]
+        if chance is not None and not (isinstance(chance, dict) and set(chance) <= _CHANCE_KEYS):
+            raise IllegalActionError(f"chance must be null or {{dice, card, steal}}, got {show(chance)}")
+        yield action, chance

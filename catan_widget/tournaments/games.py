@@ -1,4 +1,5 @@
-"""Playing the games of a tournament: one independent, seeded game per task.
+"""Playing the games of a tournament: one independent, seeded game per task, played by
+:meth:`Game.play` (the engine's one play loop, with its fast path for ``choose_among`` bots).
 
 A game is fully decided by its :class:`GameSpec` (the seed of its board and dice, and which bot
 sits where), so it gives the same result in this process, in a worker process or on a cluster.
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.registry import Bot, chooser, make_bot
+from ..engine.registry import Bot, make_bot
 from ..engine.rules import Rules
 from ..engine.scoring import total_vp
 
@@ -75,14 +76,9 @@ def play_one(spec: GameSpec, players: tuple[str, ...] | None = None) -> GameResu
     n = len(spec.specs)
     names = players or tuple(f"P{i + 1}" for i in range(n))
     game = Game(list(names), seed=spec.seed, board=spec.board_kind, rules=spec.rules)
-    bots = [chooser(make_seat_bot(s, spec.seed, seat)) for seat, s in enumerate(spec.specs)]
+    bots = [make_seat_bot(s, spec.seed, seat) for seat, s in enumerate(spec.specs)]
+    game.play(bots, max_steps=MAX_STEPS)  # the engine's one play loop
     state = game.state
-    for _ in range(MAX_STEPS):
-        if state.winner >= 0:
-            break
-        seat = state.current
-        game.step(bots[seat](game, seat))
-        state = game.state
     return GameResult(
         index=spec.index,
         board=spec.board,

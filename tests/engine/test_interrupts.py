@@ -121,8 +121,9 @@ def _listed(index: int) -> Callable[[Game], None]:
 
 def _checked(index: int) -> Callable[[Game], None]:
     def act(g: Game) -> None:
-        action = action_from_dict(action_to_dict(g.legal_actions()[index]))  # equal, not listed
-        g.step(action)
+        listed = g.fork().legal_actions()  # listed on a copy: nothing listed for g itself
+        action = action_from_dict(action_to_dict(listed[index]))
+        g.step(action)  # the checked path
 
     return act
 
