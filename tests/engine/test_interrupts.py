@@ -208,9 +208,9 @@ hits = 0
 for seed in range(int(sys.argv[2])):
     bots = ["greedy", "random"][seed % 2]
     game = Game(seed=seed, board="random")
-    signal.setitimer(signal.ITIMER_REAL, rng.uniform(0.0005, 0.02))
     try:
         try:
+            signal.setitimer(signal.ITIMER_REAL, rng.uniform(0.0005, 0.02))  # may fire at once
             game.play(bots=bots)
             Game.from_json(game.to_json())
         finally:
