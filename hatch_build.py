@@ -38,21 +38,52 @@ GROUP = f"{PACKAGE}._native"
 """mypyc's shared library is ``catan_widget/_native__mypyc*.so`` (one library, inside the package)."""
 MYPY = "mypy>=1.10"
 
-INTERPRETED = {
+COMPILED = (
+    "apply",
+    "autoplay",
+    "board",
+    "building",
+    "constants",
+    "counting",
+    "determinize",
+    "devcards",
+    "errors",
+    "events",
+    "legal",
+    "observation",
+    "phases",
+    "places",
+    "players",
+    "production",
+    "prompts",
+    "replay",
+    "rng",
+    "robber",
+    "scoring",
+    "state",
+    "topology",
+    "trade",
+    "turn",
+)
+"""Engine modules compiled with mypyc: the rules, the positions and the loops that run on every
+step (listing, applying, playing, replaying).  Every engine module is either here or in
+:data:`INTERPRETED` (a test checks it), so a new module is compiled only when listed here."""
+
+INTERPRETED = (
     "__init__",
     "actions",
-    "game",
-    "rules",
-    "serialize",
-    "savecheck",
-    "staging",
-    "registry",
-    "reasons",
-    "observed",
     "atomic",
     "chance",
+    "game",
     "names",
-}
+    "observed",
+    "reasons",
+    "registry",
+    "rules",
+    "savecheck",
+    "serialize",
+    "staging",
+)
 """Engine modules kept interpreted: the package front and the boundary modules that check user
 input (actions, saves, settings, staging, bot and player names), so users get the engine's own messages
 instead of mypyc's TypeErrors; they run once per call, not in the hot loops.  ``observed``
@@ -70,9 +101,13 @@ BOTS = ("random_bot", "greedy", "value", "rollout", "search")
 
 
 def compiled_sources(root: Path = ROOT) -> list[Path]:
-    """The ``.py`` files mypyc compiles, relative to ``root``."""
-    engine = sorted(p for p in (root / PACKAGE / "engine").glob("*.py") if p.stem not in INTERPRETED)
-    return [p.relative_to(root) for p in engine] + [Path(PACKAGE, "bots", f"{b}.py") for b in BOTS]
+    """The ``.py`` files mypyc compiles (:data:`COMPILED` and :data:`BOTS`), relative to ``root``."""
+    sources = [Path(PACKAGE, "engine", f"{m}.py") for m in sorted(COMPILED)]
+    sources += [Path(PACKAGE, "bots", f"{b}.py") for b in BOTS]
+    missing = [p.as_posix() for p in sources if not (root / p).is_file()]
+    if missing:
+        raise FileNotFoundError(f"listed to compile but not found: {', '.join(missing)}")
+    return sources
 
 
 def source_hashes(root: Path, sources: list[Path]) -> dict[str, str]:
