@@ -47,7 +47,6 @@ COMPILED = (
     "counting",
     "determinize",
     "devcards",
-    "errors",
     "events",
     "legal",
     "observation",
@@ -74,6 +73,7 @@ INTERPRETED = (
     "actions",
     "atomic",
     "chance",
+    "errors",
     "game",
     "names",
     "observed",
@@ -88,7 +88,9 @@ INTERPRETED = (
 input (actions, saves, settings, staging, bot and player names), so users get the engine's own messages
 instead of mypyc's TypeErrors; they run once per call, not in the hot loops.  ``observed``
 holds the observation records, built through plain-class twins (see its docstring); ``atomic``
-takes back an interrupted step (signal handlers, a replay: the rare path)."""
+takes back an interrupted step (signal handlers, a replay: the rare path).  ``errors`` keeps
+``IllegalActionError`` (with its code and rule) and ``Refusal`` plain Python classes: they
+pickle, and user code may subclass the error; they are made only on the rare path of a refusal."""
 
 MYPY_INI = (
     "[mypy]\nignore_missing_imports = True\nfollow_imports = silent\n"

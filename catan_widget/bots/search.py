@@ -126,7 +126,7 @@ class SearchBot:
         obs = as_observation(observation)
         actions = obs.legal_actions()
         if not actions:
-            raise IllegalActionError("The observing seat has nothing to do now.")
+            raise IllegalActionError("not_your_turn", "The observing seat has nothing to do now.")
         me = obs.current
         may_offer = obs.phase == "main" and "offer_trade" in obs.open and not obs.offers_this_turn
         if len(actions) == 1 and not may_offer:

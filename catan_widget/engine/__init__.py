@@ -33,7 +33,7 @@ from .actions import (
 )
 from .board import Board, beginner_board, random_board
 from .constants import DEV_CARDS, RESOURCES, TERRAINS
-from .errors import IllegalActionError, SaveError
+from .errors import REFUSALS, IllegalActionError, Refusal, SaveError
 from .game import Game
 from .observation import Observation, PlayerInfo
 from .players import PlayerView
@@ -42,6 +42,7 @@ from .rules import Rules
 
 __all__ = [
     "DEV_CARDS",
+    "REFUSALS",
     "RESOURCES",
     "TERRAINS",
     "AcceptTrade",
@@ -70,6 +71,7 @@ __all__ = [
     "PlayYearOfPlenty",
     "PlayerInfo",
     "PlayerView",
+    "Refusal",
     "RollDice",
     "Rules",
     "SaveError",

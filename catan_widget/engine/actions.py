@@ -29,13 +29,22 @@ def show(value: object) -> str:
 _show = show
 
 
+def not_an_action(value: object) -> IllegalActionError:
+    """The refusal of a value that is not an action (of a known kind), to raise."""
+    return IllegalActionError(
+        "malformed", f"Not an action: {show(value)} (use e.g. RollDice(), BuildRoad(edge=17))."
+    )
+
+
 def to_resource(value: object, what: str = "resource") -> int:
     """A resource id from a name or id; raises IllegalActionError for anything else."""
     if isinstance(value, str) and value in RESOURCES:
         return RESOURCES.index(value)
     if type(value) is int and 0 <= value < 5:
         return value
-    raise IllegalActionError(f"{what} must be one of {', '.join(RESOURCES)} (or 0..4), got {_show(value)}")
+    raise IllegalActionError(
+        "malformed", f"{what} must be one of {', '.join(RESOURCES)} (or 0..4), got {_show(value)}"
+    )
 
 
 def to_cards(value: object, what: str = "cards") -> Cards:
@@ -44,29 +53,35 @@ def to_cards(value: object, what: str = "cards") -> Cards:
         counts = [0] * 5
         for key, n in value.items():
             if type(n) is not int or n < 0:
-                raise IllegalActionError(f"{what}: the count of {_show(key)} must be a whole number >= 0")
+                raise IllegalActionError(
+                    "malformed", f"{what}: the count of {_show(key)} must be a whole number >= 0"
+                )
             counts[to_resource(key, f"{what} key")] += n
     elif isinstance(value, (list, tuple)) and len(value) == 5:
         counts = list(value)
         if not all(type(n) is int and 0 <= n <= 95 for n in counts):
-            raise IllegalActionError(f"{what} must be 5 whole numbers >= 0, got {_show(value)}")
+            raise IllegalActionError("malformed", f"{what} must be 5 whole numbers >= 0, got {_show(value)}")
     else:
-        raise IllegalActionError(f"{what} must be a dict of resource counts or 5 counts, got {_show(value)}")
+        raise IllegalActionError(
+            "malformed", f"{what} must be a dict of resource counts or 5 counts, got {_show(value)}"
+        )
     if any(n > 95 for n in counts):
-        raise IllegalActionError(f"{what}: no count can exceed 95, got {_show(value)}")
+        raise IllegalActionError("malformed", f"{what}: no count can exceed 95, got {_show(value)}")
     return (counts[0], counts[1], counts[2], counts[3], counts[4])
 
 
 def _check_id(value: object, limit: int, what: str) -> None:
     if type(value) is not int or not 0 <= value < limit:
-        raise IllegalActionError(f"{what} must be an id from 0 to {limit - 1}, got {_show(value)}")
+        raise IllegalActionError(
+            "malformed", f"{what} must be an id from 0 to {limit - 1}, got {_show(value)}"
+        )
 
 
 def _check_seat(value: object, what: str, allow_none: bool = False) -> None:
     if value is None and allow_none:
         return
     if type(value) is not int or not 0 <= value < 4:
-        raise IllegalActionError(f"{what} must be a seat number 0..3, got {_show(value)}")
+        raise IllegalActionError("malformed", f"{what} must be a seat number 0..3, got {_show(value)}")
 
 
 class Action:
@@ -379,16 +394,20 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 def action_from_dict(data: object) -> Action:
     """Parse the JSON form; raises IllegalActionError naming what is malformed."""
     if not isinstance(data, dict):
-        raise IllegalActionError(f"an action must be an object with a 'kind', got {type(data).__name__}")
+        raise IllegalActionError(
+            "malformed", f"an action must be an object with a 'kind', got {type(data).__name__}"
+        )
     kind = data.get("kind")
     cls = ACTION_BY_KIND.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise IllegalActionError(f"unknown action kind {_show(kind)}")
+        raise IllegalActionError("malformed", f"unknown action kind {_show(kind)}")
     args = {k: v for k, v in data.items() if k != "kind"}
     if cls is PlayYearOfPlenty:
         pair = args.pop("resources", None)
         if not isinstance(pair, list) or len(pair) != 2:
-            raise IllegalActionError("play_year_of_plenty needs 'resources': a list of two resources")
+            raise IllegalActionError(
+                "malformed", "play_year_of_plenty needs 'resources': a list of two resources"
+            )
         args["first"], args["second"] = pair
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     optional = {"victim", "to"}
@@ -396,11 +415,12 @@ def action_from_dict(data: object) -> Action:
     missing = [n for n in names if n not in args and n not in optional]
     if unknown or missing:
         raise IllegalActionError(
+            "malformed",
             f"{kind}: "
             + "; ".join(
                 ([f"unexpected field(s) {', '.join(unknown)}"] if unknown else [])
                 + ([f"missing field(s) {', '.join(missing)}"] if missing else [])
-            )
+            ),
         )
     return cls(**args)
 
@@ -452,13 +472,13 @@ def encode(action: Action) -> int:
         to = 4 if action.to is None else action.to
         base = _DISCARD_BASE + _SPAN + _SPAN * _SPAN
         return base + (to * _SPAN + _pack(action.give)) * _SPAN + _pack(action.want)
-    raise IllegalActionError(f"cannot encode {_show(action)}")
+    raise IllegalActionError("malformed", f"cannot encode {_show(action)}")
 
 
 def decode(code: int) -> Action:
     """The action of an integer from :func:`encode`."""
     if type(code) is not int or code < 0:
-        raise IllegalActionError(f"an action code is a whole number >= 0, got {_show(code)}")
+        raise IllegalActionError("malformed", f"an action code is a whole number >= 0, got {_show(code)}")
     if code < _DISCARD_BASE:
         return FIXED_ACTIONS[code]
     code -= _DISCARD_BASE
@@ -472,5 +492,5 @@ def decode(code: int) -> Action:
     rest, want = divmod(code, _SPAN)
     to, give = divmod(rest, _SPAN)
     if to > 4:
-        raise IllegalActionError("action code out of range")
+        raise IllegalActionError("malformed", "action code out of range")
     return OfferTrade(_unpack(give), _unpack(want), None if to == 4 else to)

@@ -276,14 +276,14 @@ change victory points, and the end of a turn (the next player may have gained po
 
 def _check(m: Move, action: ac.Action) -> None:
     if m.s.phase == GAME_OVER:
-        raise IllegalActionError("The game is over.")
+        raise IllegalActionError("game_over", "The game is over.")
     check = CHECKS.get(type(action))
     if check is None:
-        raise IllegalActionError(f"Not an action: {ac.show(action)}")
+        raise ac.not_an_action(action)
     if m.dice is not None or m.card is not None or m.steal is not None:
         for name, kind, text in _SCRIPTED:
             if getattr(m, name) is not None and type(action) is not kind:
-                raise IllegalActionError(text)
+                raise IllegalActionError("bad_chance", text)
     check(m, action)
 
 

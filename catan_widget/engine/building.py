@@ -22,7 +22,7 @@ def can_afford(hand: list[int], cost: tuple[int, ...]) -> bool:
 def require_afford(s: State, p: int, cost: tuple[int, ...], what: str) -> None:
     """Raise unless seat ``p`` can pay ``cost``."""
     if not can_afford(s.hands[p], cost):
-        raise IllegalActionError(f"Not enough resources: {what} costs {cards_text(cost)}.")
+        raise IllegalActionError("cannot_afford", f"Not enough resources: {what} costs {cards_text(cost)}.")
 
 
 def pay(s: State, p: int, cost: tuple[int, ...]) -> None:
@@ -129,32 +129,34 @@ def road_prereqs(s: State, p: int) -> None:
         _require_main(s, "build a road")
         require_afford(s, p, ROAD_COST, "a road")
     if s.pieces[p][0] == 0:
-        raise IllegalActionError("No roads left: each player has only 15.")
+        raise IllegalActionError("out_of_pieces", "No roads left: each player has only 15.")
 
 
 def check_build_road(s: State, p: int, edge: int) -> None:
     """Validate a road in the current phase (setup, road building or a paid road)."""
     road_prereqs(s, p)
     if s.edge_owner[edge] != EMPTY:
-        raise IllegalActionError(f"Path {edge} already has a road.")
+        raise IllegalActionError("path_taken", f"Path {edge} already has a road.")
     if s.phase == SETUP_ROAD:
         if s.last_settlement not in EDGE_NODES[edge]:
             raise IllegalActionError(
+                "setup_road_placement",
                 "In setup the road must touch the settlement you just placed "
-                f"(intersection {s.last_settlement})."
+                f"(intersection {s.last_settlement}).",
             )
     elif not road_connects(s, p, edge):
         raise IllegalActionError(
+            "road_not_connected",
             f"A road must touch your own road, settlement or city, and may not continue through "
-            f"an opponent's building (path {edge})."
+            f"an opponent's building (path {edge}).",
         )
 
 
 def _require_main(s: State, what: str) -> None:
     if s.phase == ROLL:
-        raise IllegalActionError(f"You must roll the dice before you {what}.")
+        raise IllegalActionError("roll_first", f"You must roll the dice before you {what}.")
     if s.phase != MAIN:
-        raise IllegalActionError(not_now(what, s.phase))
+        raise not_now(what, s.phase)
 
 
 def place_road(s: State, p: int, edge: int, ev: Events, paid: bool = False) -> None:
@@ -215,7 +217,7 @@ def settlement_prereqs(s: State, p: int) -> None:
     require_afford(s, p, SETTLEMENT_COST, "a settlement")
     if s.pieces[p][1] == 0:
         raise IllegalActionError(
-            "No settlements left: each player has only 5 (build a city to get one back)."
+            "out_of_pieces", "No settlements left: each player has only 5 (build a city to get one back)."
         )
 
 
@@ -223,14 +225,18 @@ def check_build_settlement(s: State, p: int, node: int) -> None:
     """Validate a settlement (setup or paid)."""
     settlement_prereqs(s, p)
     if s.node_owner[node] != EMPTY:
-        raise IllegalActionError(f"Intersection {node} is already occupied.")
+        raise IllegalActionError("intersection_taken", f"Intersection {node} is already occupied.")
     if not distance_ok(s, node):
         raise IllegalActionError(
+            "distance_rule",
             f"The distance rule: no settlement may be placed next to another building "
-            f"(intersection {node} has a neighbour built on)."
+            f"(intersection {node} has a neighbour built on).",
         )
     if s.phase != SETUP_SETTLEMENT and not any(s.edge_owner[e] == p for e in NODE_EDGES[node]):
-        raise IllegalActionError(f"A settlement must touch one of your own roads (intersection {node}).")
+        raise IllegalActionError(
+            "settlement_not_connected",
+            f"A settlement must touch one of your own roads (intersection {node}).",
+        )
 
 
 def apply_build_settlement(s: State, p: int, node: int, ev: Events, board: Board) -> None:
@@ -277,14 +283,16 @@ def city_prereqs(s: State, p: int) -> None:
     _require_main(s, "build a city")
     require_afford(s, p, CITY_COST, "a city")
     if s.pieces[p][2] == 0:
-        raise IllegalActionError("No cities left: each player has only 4.")
+        raise IllegalActionError("out_of_pieces", "No cities left: each player has only 4.")
 
 
 def check_build_city(s: State, p: int, node: int) -> None:
     """Validate a city upgrade."""
     city_prereqs(s, p)
     if s.node_owner[node] != p or s.node_level[node] != SETTLEMENT:
-        raise IllegalActionError(f"A city must replace one of your own settlements (intersection {node}).")
+        raise IllegalActionError(
+            "city_needs_settlement", f"A city must replace one of your own settlements (intersection {node})."
+        )
 
 
 def apply_build_city(s: State, p: int, node: int, ev: Events) -> None:

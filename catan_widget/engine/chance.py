@@ -19,18 +19,27 @@ def scripted_chance(dice: object, card: object, steal: object) -> Chance:
     chance: Chance = {}
     if dice is not None:
         if not isinstance(dice, (tuple, list)) or len(dice) != 2:
-            raise IllegalActionError(f"Scripted dice must be a pair like (3, 4), got {dice!r}.")
+            raise IllegalActionError("bad_chance", f"Scripted dice must be a pair like (3, 4), got {dice!r}.")
         if not all(type(d) is int and 1 <= d <= 6 for d in dice):  # before the (compiled) rules
-            raise IllegalActionError(f"Scripted dice must be a pair of numbers 1..6, got {tuple(dice)!r}.")
+            raise IllegalActionError(
+                "bad_chance", f"Scripted dice must be a pair of numbers 1..6, got {tuple(dice)!r}."
+            )
         chance["dice"] = (dice[0], dice[1])
     if card is not None:
         if isinstance(card, str):
             if card not in DEV_CARDS:
-                raise IllegalActionError(f"Unknown development card {card!r}; one of {', '.join(DEV_CARDS)}.")
+                raise IllegalActionError(
+                    "bad_chance", f"Unknown development card {card!r}; one of {', '.join(DEV_CARDS)}."
+                )
             card = DEV_CARDS.index(card)
         if type(card) is not int:  # checked here, before the (compiled) rules see it
-            raise IllegalActionError(f"A scripted draw must be a card id still in the deck, got {card!r}.")
+            raise IllegalActionError(
+                "bad_chance", f"A scripted draw must be a card id still in the deck, got {card!r}."
+            )
         chance["card"] = card
     if steal is not None:
-        chance["steal"] = to_resource(steal, "steal")
+        try:
+            chance["steal"] = to_resource(steal, "steal")
+        except IllegalActionError as exc:
+            raise IllegalActionError("bad_chance", str(exc)) from None
     return chance

@@ -47,6 +47,22 @@ NUMBER_TOKENS: Final[tuple[int, ...]] = (2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 
 
 LONGEST_ROAD_MIN: Final = 5
 LARGEST_ARMY_MIN: Final = 3
+SPECIAL_CARD_VP: Final = 2
+"""Victory points of Longest Road and of Largest Army (§7)."""
+SPECIAL_CARDS: Final[dict[str, str]] = {"longest_road": "Longest Road", "largest_army": "Largest Army"}
+"""The special cards (§7) by key, named as the rulebook names them."""
+
+
+def special_card_title(key: str) -> str:
+    """What a special card is worth, in words: ``"Longest Road: 2 VP"``."""
+    return f"{SPECIAL_CARDS[key]}: {SPECIAL_CARD_VP} VP"
+
+
+def card_words(card: int) -> str:
+    """A development card in a sentence: ``"road building"`` (its name with spaces).  As a
+    label, the rulebook writes it in capitals: "Road Building" (§6).
+    """
+    return DEV_CARDS[card].replace("_", " ")
 
 
 def cards_text(counts: tuple[int, ...] | list[int]) -> str:

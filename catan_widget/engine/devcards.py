@@ -5,11 +5,11 @@ from __future__ import annotations
 from .building import can_afford, pay, require_afford, road_spots
 from .constants import (
     DEV_CARD_COST,
-    DEV_CARDS,
     KNIGHT,
     MONOPOLY,
     ROAD_BUILDING,
     YEAR_OF_PLENTY,
+    card_words,
 )
 from .errors import IllegalActionError
 from .events import Events
@@ -22,14 +22,16 @@ from .state import State
 def check_buy(s: State, p: int, card: int | None) -> None:
     """Validate buying a card (``card``: a scripted draw, which must be in the deck)."""
     if s.phase == ROLL:
-        raise IllegalActionError("You must roll the dice before you buy a development card.")
+        raise IllegalActionError("roll_first", "You must roll the dice before you buy a development card.")
     if s.phase != MAIN:
-        raise IllegalActionError(not_now("buy a development card", s.phase))
+        raise not_now("buy a development card", s.phase)
     if not s.deck:
-        raise IllegalActionError("The development card deck is empty.")
+        raise IllegalActionError("deck_empty", "The development card deck is empty.")
     require_afford(s, p, DEV_CARD_COST, "a development card")
     if card is not None and (type(card) is not int or card not in s.deck):
-        raise IllegalActionError(f"A scripted draw must be a card id still in the deck, got {card!r}.")
+        raise IllegalActionError(
+            "bad_chance", f"A scripted draw must be a card id still in the deck, got {card!r}."
+        )
 
 
 def apply_buy(s: State, p: int, ev: Events, card: int | None) -> None:
@@ -48,17 +50,18 @@ def check_play(s: State, p: int, card: int) -> None:
     """The timing rules: own turn, before or after the roll, one card per turn, not bought
     this turn (victory point cards are never played).
     """
-    name = DEV_CARDS[card].replace("_", " ")
+    name = card_words(card)
     if s.phase not in (ROLL, MAIN) or p != s.turn_player:
-        raise IllegalActionError(not_now(f"play {name}", s.phase))
+        raise not_now(f"play {name}", s.phase)
     if s.dev_played:
-        raise IllegalActionError("Only one development card may be played per turn.")
+        raise IllegalActionError("one_card_per_turn", "Only one development card may be played per turn.")
     if s.dev[p][card] == 0:
         if s.dev_new[p][card]:
             raise IllegalActionError(
-                f"A development card bought this turn cannot be played this turn ({name})."
+                "card_bought_this_turn",
+                f"A development card bought this turn cannot be played this turn ({name}).",
             )
-        raise IllegalActionError(f"You have no {name} card to play.")
+        raise IllegalActionError("no_card_to_play", f"You have no {name} card to play.")
 
 
 def _play(s: State, p: int, card: int) -> None:
@@ -104,7 +107,7 @@ def check_year_of_plenty(s: State, p: int, a: int, b: int) -> None:
     need[a] += 1
     need[b] += 1
     if not can_afford(s.bank, tuple(need)):
-        raise IllegalActionError("Year of plenty: the bank does not hold those cards.")
+        raise IllegalActionError("plenty_bank_empty", "Year of Plenty: the bank does not hold those cards.")
 
 
 def apply_year_of_plenty(s: State, p: int, a: int, b: int, ev: Events) -> None:

@@ -1,13 +1,136 @@
-"""The engine's exceptions."""
+"""The engine's exceptions, and the codes of its refusals.
+
+Every refusal of the engine (an :class:`IllegalActionError`, ``Game.why_not``, ``Game.reasons``)
+has three parts: a stable ``code`` (snake_case, a key of :data:`REFUSALS`, for programs: compare
+codes, never sentences), the ``rule`` it applies (a section of the rulebook, docs/rules.md, such
+as ``"§5"``; ``""`` when the input is malformed rather than against a rule) and the ``text``, one
+sentence for people.  The sentences are written once, where the engine refuses; the codes and
+their sections once, here.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Final
+
+REFUSALS: Final[dict[str, tuple[str, str]]] = {
+    # input that is not a move at all
+    "malformed": ("", "not an action, or an action, id, seat or count that is not well formed"),
+    "bad_chance": ("", "scripted chance (dice, card, steal) that cannot be, or for another action"),
+    # whose turn, and what the phase asks for first
+    "not_your_turn": ("§4", "another player must act now"),
+    "game_over": ("§8", "the game is over"),
+    "setup_settlement_first": ("§3", "setup: place a starting settlement first"),
+    "setup_road_first": ("§3", "setup: place the road next to the settlement just placed first"),
+    "setup_road_placement": ("§3", "a setup road must touch the settlement just placed"),
+    "roll_first": ("§4.1", "roll the dice first"),
+    "already_rolled": ("§4.1", "the dice were rolled this turn already"),
+    "discard_first": ("§4.3", "after a 7, the players holding too many cards discard first"),
+    "robber_first": ("§4.3", "move the robber first"),
+    "free_roads_first": ("§6", "place the free roads of Road Building first"),
+    "answer_trade_first": ("§4.4", "the open trade offer must be answered first"),
+    "confirm_trade_first": ("§4.4", "the answered trade offer must be confirmed or cancelled first"),
+    # a 7 and the robber
+    "no_discard_due": ("§4.3", "nobody must discard now"),
+    "discard_half": ("§4.3", "a discard is exactly half the hand, rounded down"),
+    "discard_not_held": ("§4.3", "a discard of cards not held"),
+    "no_robber_move": ("§4.3", "the robber moves only after a 7 or a knight"),
+    "robber_must_move": ("§4.3", "the robber must move to another hex"),
+    "choose_victim": ("§4.3", "name whom to rob among the players on the hex"),
+    "bad_victim": ("§4.3", "only an opponent with a building on the hex can be robbed"),
+    "robber_desert": ("§9", "house rule: the robber may not return to the desert"),
+    "friendly_robber": ("§9", "house rule: the robber spares players with 2 or fewer points"),
+    # building
+    "cannot_afford": ("§4.4", "the hand does not cover the cost"),
+    "out_of_pieces": ("§5", "no piece of that kind left in the supply"),
+    "path_taken": ("§5", "the path already has a road"),
+    "road_not_connected": ("§5", "a road must touch the player's road or building"),
+    "no_road_spot": ("§5", "no free path touches the player's roads or buildings"),
+    "intersection_taken": ("§5", "the intersection is already built on"),
+    "distance_rule": ("§5", "the distance rule: no building on a neighbouring intersection"),
+    "settlement_not_connected": ("§5", "a settlement must touch one of the player's roads"),
+    "no_settlement_spot": ("§5", "no free intersection on the player's roads keeps the distance rule"),
+    "city_needs_settlement": ("§5", "a city replaces one of the player's own settlements"),
+    "no_settlement_to_upgrade": ("§5", "the player has no settlement to make a city"),
+    # development cards
+    "deck_empty": ("§4.4", "the development card deck is empty"),
+    "one_card_per_turn": ("§4.4", "one development card per turn"),
+    "card_bought_this_turn": ("§4.4", "a card bought this turn cannot be played this turn"),
+    "no_card_to_play": ("§6", "the player holds no such development card"),
+    "plenty_bank_empty": ("§6", "Year of Plenty: the bank does not hold the cards"),
+    # trade
+    "strict_phases": ("§9", "house rule: no trade after building this turn"),
+    "like_for_like": ("§4.4", "no trading a resource for the same resource"),
+    "maritime_rate": ("§4.4", "a bank trade needs the player's rate in cards of one resource"),
+    "bank_empty": ("§4.4", "the bank holds none of the card asked for"),
+    "no_gifts": ("§4.4", "each side of a trade gives at least one card"),
+    "only_turn_player_trades": ("§4.4", "only the player whose turn it is proposes a trade"),
+    "no_cards_to_offer": ("§4.4", "the player holds no cards to offer"),
+    "cards_not_held": ("§4.4", "a trade of cards the player does not hold"),
+    "bad_trade_partner": ("§4.4", "a trade is offered to another player in the game"),
+    "no_offer": ("§4.4", "no trade offer to answer, confirm or cancel"),
+    "not_your_answer": ("§4.4", "another player answers the offer now"),
+    "only_proposer": ("§4.4", "only the player who proposed a trade confirms it"),
+    "not_accepted": ("§4.4", "a trade is confirmed only with a player who accepted or countered"),
+    # a control with no legal action and no rule to name (never expected)
+    "not_possible": ("", "not possible right now"),
+}
+"""Every refusal code: ``code -> (rulebook section, what it means)``.  Codes are stable: a code
+is never renamed or reused for another meaning (new ones may be added)."""
+
+
+def rule_of(code: str) -> str:
+    """The rulebook section of ``code`` (``"§5"``), ``""`` for malformed input or an unknown code."""
+    entry = REFUSALS.get(code)
+    return "" if entry is None else entry[0]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is not allowed: ``code`` (a key of :data:`REFUSALS`), ``rule`` (its
+    rulebook section, ``""`` for malformed input) and ``text`` (the sentence for people).
+    """
+
+    code: str
+    rule: str
+    text: str
+
+    def to_dict(self) -> dict[str, str]:
+        """``{"code": ..., "rule": ..., "text": ...}`` (JSON-ready)."""
+        return {"code": self.code, "rule": self.rule, "text": self.text}
+
+
+def refusal(code: str, text: str) -> Refusal:
+    """The refusal of ``code`` in words ``text``, with the code's rulebook section."""
+    return Refusal(code, rule_of(code), text)
+
 
 class IllegalActionError(ValueError):
-    """An action breaks a rule (or is malformed); the message names the rule in plain words.
+    """An action breaks a rule (or is malformed); the game is unchanged when this is raised.
 
-    The game is unchanged when this is raised.
+    ``str(error)`` is the sentence naming the rule in plain words; ``error.code`` is its stable
+    code (a key of :data:`REFUSALS`) and ``error.rule`` the rulebook section (``"§5"``, or
+    ``""`` for malformed input); ``error.refusal`` holds all three.
     """
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code: str = code
+        self.rule: str = rule_of(code)
+
+    @property
+    def text(self) -> str:
+        """The sentence (``str(error)``)."""
+        return str(self.args[0]) if self.args else ""
+
+    @property
+    def refusal(self) -> Refusal:
+        """Code, rule and text as one :class:`Refusal`."""
+        return Refusal(self.code, self.rule, self.text)
+
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[str, str]]:
+        """Pickled with its code (a worker process's refusal arrives whole)."""
+        return (type(self), (self.code, self.text))
 
 
 class SaveError(ValueError):

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .board import Board
-from .constants import DEV_CARDS, RESOURCES, cards_text
+from .constants import DEV_CARDS, RESOURCES, card_words, cards_text
 from .phases import ACCEPTED, DECLINED
 from .places import corner_name, hex_name, path_name
 
@@ -58,7 +58,18 @@ Event = tuple[Any, ...]
 Events = list[Event]
 """Events are tuples ``(kind, seat, *data)`` appended by the rules as they apply actions."""
 
-__all__ = ["TEACHER", "YOU", "Event", "Events", "describe", "event_fields", "render"]
+__all__ = [
+    "TEACHER",
+    "YOU",
+    "Event",
+    "Events",
+    "agree",
+    "describe",
+    "event_fields",
+    "render",
+    "whom",
+    "whose",
+]
 
 TEACHER: Final = -1
 """The ``viewer`` who sees everything (hidden cards included)."""
@@ -74,6 +85,25 @@ _PLACE_WORDS: Final[dict[str, Callable[[Board, int], str]]] = {
     "edge": path_name,
     "hex": hex_name,
 }
+
+
+def whom(name: str) -> str:
+    """A player as an object: ``"Ada"``, or ``"you"`` for the player named ``"You"``."""
+    return "you" if name == YOU else name
+
+
+def whose(name: str, capital: bool = False) -> str:
+    """A player's possessive: ``"Ada's"``, or for the player named ``"You"`` ``"your"``
+    (``"Your"`` with ``capital``, at the start of a sentence).
+    """
+    if name != YOU:
+        return f"{name}'s"
+    return "Your" if capital else "your"
+
+
+def agree(name: str, third: str) -> str:
+    """The verb ``third`` (``"takes"``) agreeing with the player ``name`` as its subject."""
+    return _SECOND_PERSON.get(third, third) if name == YOU else third
 
 
 @dataclass(frozen=True)
@@ -93,18 +123,16 @@ class _Reader:
         return self.names[p] if p >= 0 else "nobody"
 
     def whom(self, p: int) -> str:
-        """The object: ``"Ada"``, or ``"you"``."""
-        return "you" if self.names[p] == YOU else self.names[p]
+        """The object: ``"Ada"``, or ``"you"`` (:func:`whom`)."""
+        return whom(self.names[p])
 
     def verb(self, p: int, third: str) -> str:
-        """``third`` (``"takes"``) agreeing with seat ``p`` as the subject."""
-        return _SECOND_PERSON.get(third, third) if self.names[p] == YOU else third
+        """``third`` (``"takes"``) agreeing with seat ``p`` as the subject (:func:`agree`)."""
+        return agree(self.names[p], third)
 
     def whose(self, p: int, capital: bool = False) -> str:
-        """The possessive: ``"Ada's"``, ``"your"`` (``"Your"`` with ``capital``)."""
-        if self.names[p] != YOU:
-            return f"{self.names[p]}'s"
-        return "Your" if capital else "your"
+        """The possessive: ``"Ada's"``, ``"your"`` (``"Your"`` with ``capital``; :func:`whose`)."""
+        return whose(self.names[p], capital)
 
     def place(self, kind: str, place_id: int) -> str:
         """A node, edge or hex in words."""
@@ -119,10 +147,6 @@ def _cards(counts: Sequence[int]) -> dict[str, int]:
 
 def _one(resource: int, n: int = 1) -> dict[str, int]:
     return {RESOURCES[resource]: n}
-
-
-def _card_name(card: int) -> str:
-    return DEV_CARDS[card].replace("_", " ")
 
 
 Fields = dict[str, Any]
@@ -171,7 +195,7 @@ def _buy(rd: _Reader, e: Event) -> tuple[str, Fields]:
     text = f"{rd.who(p)} bought a development card"
     if not rd.sees(p):
         return text, {}
-    return f"{text} ({_card_name(card)})", {"card": DEV_CARDS[card]}
+    return f"{text} ({card_words(card)})", {"card": DEV_CARDS[card]}
 
 
 def _monopoly_detail(rd: _Reader, resource: int, takes: Sequence[int]) -> str:
@@ -182,7 +206,7 @@ def _monopoly_detail(rd: _Reader, resource: int, takes: Sequence[int]) -> str:
 
 def _play(rd: _Reader, e: Event) -> tuple[str, Fields]:
     p, card, data = e[1], e[2], e[3]
-    head = f"{rd.who(p)} played {_card_name(card)}"
+    head = f"{rd.who(p)} played {card_words(card)}"
     fields: Fields = {"card": DEV_CARDS[card]}
     name = DEV_CARDS[card]
     if name == "knight":

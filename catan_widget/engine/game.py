@@ -7,21 +7,21 @@ from _thread import get_ident
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .actions import Action
+from .actions import Action, not_an_action
 from .apply import Move, apply_listed
 from .atomic import read_whole, take_back, turn, wait_turn
 from .autoplay import play_bots
 from .board import Board, beginner_board, random_board
 from .chance import Chance
 from .counting import Baseline, CardCounter
-from .errors import IllegalActionError
+from .errors import IllegalActionError, Refusal
 from .events import Events, describe
 from .legal import legal_actions
 from .names import check_names
 from .observation import Observation, observe
-from .phases import DISCARD, GAME_OVER
+from .phases import GAME_OVER
 from .players import PlayerView
-from .reasons import control_reasons, open_kinds, why_not
+from .reasons import game_refusal, game_refusals, open_kinds, waiting
 from .registry import BotSpec, Hint, hint_for, make_bots
 from .replay import play_move
 from .rng import Rng
@@ -233,7 +233,8 @@ class Game:
         """
         who = self.state.current if seat is None else self._seat_of(seat)
         if who != self.state.current or self.is_over:
-            raise IllegalActionError(f"No hint for {self.names[who]}: {self.waiting_text()}")
+            why = waiting(self)
+            raise IllegalActionError(why.code, f"No hint for {self.names[who]}: {why.text}")
         return hint_for(self.observe(who), budget)
 
     def card_counter(self, viewer: int | None) -> CardCounter:
@@ -251,14 +252,18 @@ class Game:
     # --- why not -------------------------------------------------------------------------------
     def why_not(self, action: Action, seat: int | str | None = None) -> str | None:
         """None when ``action`` is legal now for ``seat`` (default: the seat that must act),
-        else the rule it breaks in words: the very check :meth:`step` makes.
+        else the rule it breaks in words: the very check :meth:`step` makes.  The same with
+        its code and rulebook section: :meth:`refusal`.
         """
-        p = self.state.current if seat is None else self._seat_of(seat)
-        if not isinstance(action, Action):
-            return f"Not an action: {action!r:.60} (use e.g. RollDice(), BuildRoad(edge=17))."
-        if p != self.state.current or self.is_over:
-            return self.waiting_text()
-        return why_not(Move(self.state, self.board, self.rules, p), action)
+        found = self.refusal(action, seat)
+        return None if found is None else found.text
+
+    def refusal(self, action: Action, seat: int | str | None = None) -> Refusal | None:
+        """:meth:`why_not` as a :class:`.errors.Refusal`: ``code`` (stable, such as
+        ``"distance_rule"``: a key of :data:`.errors.REFUSALS`; compare codes, never sentences),
+        ``rule`` (the rulebook section, ``"§5"``) and ``text`` (the sentence).
+        """
+        return game_refusal(self, self.state.current if seat is None else self._seat_of(seat), action)
 
     def reasons(
         self, seat: int | str | None = None, *, legal: Sequence[Action] | None = None
@@ -268,15 +273,13 @@ class Game:
         control, whom the game waits for.  ``legal``: the seat's legal actions when the caller
         already listed them (an observation's ``legal``), so they are not listed again.
         """
-        from .reasons import CONTROLS
+        return {kind: found.text for kind, found in self.refusals(seat, legal=legal).items()}
 
-        p = self.state.current if seat is None else self._seat_of(seat)
-        if p != self.state.current or self.is_over:
-            return dict.fromkeys(CONTROLS, self.waiting_text())
-        if legal is None:
-            discarding = self.state.phase == DISCARD  # no control is a discard: skip listing them
-            legal = [] if discarding else self.legal_actions()
-        return control_reasons(Move(self.state, self.board, self.rules, p), legal)
+    def refusals(
+        self, seat: int | str | None = None, *, legal: Sequence[Action] | None = None
+    ) -> dict[str, Refusal]:
+        """:meth:`reasons` as :class:`Refusal` records (code, rulebook section and sentence)."""
+        return game_refusals(self, self.state.current if seat is None else self._seat_of(seat), legal)
 
     def open_kinds(self, seat: int) -> tuple[str, ...]:
         """Open-ended action kinds ``seat`` may use now (``offer_trade``, ``counter_trade``)."""
@@ -284,9 +287,7 @@ class Game:
 
     def waiting_text(self) -> str:
         """Whom the game waits for (or who won), in words."""
-        if self.is_over:
-            return f"The game is over: {self.names[self.state.winner]} won."
-        return f"Waiting for {self.names[self.state.current]}."
+        return waiting(self).text
 
     def prompt(self, viewer: int | str | None = None) -> str:
         """Who must act now and what, in one sentence for ``viewer`` (a seat or name; ``None``:
@@ -402,11 +403,9 @@ class Game:
         the move a replay plays (:func:`.replay.play_move`), recorded.
         """
         if not isinstance(action, Action):
-            raise IllegalActionError(
-                f"Not an action: {action!r:.60} (use e.g. RollDice(), BuildRoad(edge=17))."
-            )
+            raise not_an_action(action)
         if self.state.phase == GAME_OVER:
-            raise IllegalActionError(self.waiting_text())
+            raise IllegalActionError("game_over", self.waiting_text())
         move = play_move(self.state, self.board, self.rules, action, dice, card, steal, self.events, settled)
         self.history.append(move)  # the commit
 

@@ -39,7 +39,9 @@ def observe(game: Game, seat: int | None, *, legal: bool = True) -> Observation:
     """
     n = len(game.names)
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        raise IllegalActionError(f"observe() takes a seat 0..{n - 1} or None, got {ac.show(seat)}")
+        raise IllegalActionError(
+            "malformed", f"observe() takes a seat 0..{n - 1} or None, got {ac.show(seat)}"
+        )
     s = game.state
     counter = game.card_counter(seat)
     known = counter.known

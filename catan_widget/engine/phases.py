@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from .errors import IllegalActionError
+
 PHASES: Final[tuple[str, ...]] = (
     "setup_settlement",
     "setup_road",
@@ -49,21 +51,36 @@ _DEMANDS: Final[tuple[str, ...]] = (
 """What each phase asks for before anything else, in words."""
 
 
-def not_now(what: str, phase: int) -> str:
-    """The sentence for an action that the current ``phase`` does not allow:
-    ``"You cannot trade now: roll the dice first."``.
+_DEMAND_CODES: Final[tuple[str, ...]] = (
+    "setup_settlement_first",
+    "setup_road_first",
+    "roll_first",
+    "discard_first",
+    "robber_first",
+    "already_rolled",
+    "free_roads_first",
+    "answer_trade_first",
+    "confirm_trade_first",
+    "game_over",
+)
+"""The refusal code (:data:`.errors.REFUSALS`) of each phase's demand."""
+
+
+def demand_code(phase: int) -> str:
+    """The refusal code of what ``phase`` asks for first (``"robber_first"``)."""
+    return _DEMAND_CODES[phase]
+
+
+def not_now(what: str, phase: int) -> IllegalActionError:
+    """The refusal of an action that the current ``phase`` does not allow, to raise:
+    ``"You cannot trade now: roll the dice first."`` with the code :func:`demand_code`.
     """
-    return f"You cannot {what} now: {_DEMANDS[phase]}."
+    return IllegalActionError(_DEMAND_CODES[phase], f"You cannot {what} now: {_DEMANDS[phase]}.")
 
 
 def demand(phase: int) -> str:
     """What ``phase`` asks for before anything else, as a sentence of its own:
-    ``"Move the robber first (and choose whom to rob)."``.
+    ``"Move the robber first (and choose whom to rob)."`` (its code: :func:`demand_code`).
     """
     text = _DEMANDS[phase]
     return f"{text[0].upper()}{text[1:]}."
-
-
-def is_not_now(text: str, phase: int) -> bool:
-    """Whether ``text`` is :func:`not_now`'s sentence for ``phase`` (whatever the action)."""
-    return text.startswith("You cannot ") and text.endswith(f" now: {_DEMANDS[phase]}.")

@@ -14,12 +14,14 @@ def check_roll(s: State, dice: tuple[int, int] | None) -> None:
     """Validate a roll: once per turn, at the start of it; scripted dice must be real dice."""
     if s.phase != ROLL:
         if s.rolled:
-            raise IllegalActionError("You have already rolled the dice this turn.")
-        raise IllegalActionError(not_now("roll the dice", s.phase))
+            raise IllegalActionError("already_rolled", "You have already rolled the dice this turn.")
+        raise not_now("roll the dice", s.phase)
     if dice is not None:
         ok = isinstance(dice, tuple) and len(dice) == 2 and all(type(d) is int and 1 <= d <= 6 for d in dice)
         if not ok:
-            raise IllegalActionError(f"Scripted dice must be a pair of numbers 1..6, got {dice!r}.")
+            raise IllegalActionError(
+                "bad_chance", f"Scripted dice must be a pair of numbers 1..6, got {dice!r}."
+            )
 
 
 def apply_roll(s: State, board: Board, limit: int, ev: Events, dice: tuple[int, int] | None) -> None:
@@ -110,14 +112,17 @@ def _next_discarder(s: State) -> None:
 def check_discard(s: State, p: int, cards: tuple[int, ...]) -> None:
     """Validate a discard: exactly the count owed, only cards one holds."""
     if s.phase != DISCARD:
-        raise IllegalActionError("You can only discard when a 7 makes you (more than 7 cards).")
+        raise IllegalActionError(
+            "no_discard_due", "You can only discard when a 7 makes you (more than 7 cards)."
+        )
     owed = s.discards[p]
     if sum(cards) != owed:
         raise IllegalActionError(
-            f"You must discard exactly half your hand, rounded down: {owed} cards, not {sum(cards)}."
+            "discard_half",
+            f"You must discard exactly half your hand, rounded down: {owed} cards, not {sum(cards)}.",
         )
     if any(c > h for c, h in zip(cards, s.hands[p])):
-        raise IllegalActionError("You cannot discard cards you do not hold.")
+        raise IllegalActionError("discard_not_held", "You cannot discard cards you do not hold.")
 
 
 def apply_discard(s: State, p: int, cards: tuple[int, ...], ev: Events) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .constants import cards_text
-from .events import YOU
+from .events import agree, whom, whose
 from .observation import Observation
 from .phases import ACCEPTED, COUNTERED, PENDING
 
@@ -20,12 +20,7 @@ __all__ = ["prompt", "round_number"]
 
 def _whose(name: str) -> str:
     """``"Ada's"``, or ``"Your"`` for the player named ``"You"`` (at the start of a sentence)."""
-    return "Your" if name == YOU else f"{name}'s"
-
-
-def _whom(name: str) -> str:
-    """``"Ada"``, or ``"you"`` for the player named ``"You"`` (as an object)."""
-    return "you" if name == YOU else name
+    return whose(name, capital=True)
 
 
 def _and(names: Sequence[str]) -> str:
@@ -62,14 +57,12 @@ def _trade_prompt(obs: Observation, viewer: int | None) -> str:
         takers = [names[q] for q, (answer, _, _) in enumerate(obs.answers) if answer in (ACCEPTED, COUNTERED)]
         return f"{names[proposer]}: trade with {_and(takers) or 'nobody'}, or cancel the offer"
     if viewer is None or viewer < 0 or viewer == obs.current:
-        whom = _whom(names[obs.current])
         terms = f"{cards_text(give)} for {cards_text(want)}"
-        verb = "offer" if names[proposer] == YOU else "offers"
-        return f"{names[proposer]} {verb} {whom} {terms} — accept, decline or counter"
+        offers = agree(names[proposer], "offers")
+        return f"{names[proposer]} {offers} {whom(names[obs.current])} {terms} — accept, decline or counter"
     seats = [to] if to >= 0 else [(proposer + i) % len(names) for i in range(1, len(names))]
     waiting = [names[q] for q in seats if obs.answers[q][0] == PENDING]
-    offer = "your offer" if names[proposer] == YOU else f"{names[proposer]}'s offer"
-    return f"Waiting for {_and(waiting)} to answer {offer}"
+    return f"Waiting for {_and(waiting)} to answer {whose(names[proposer])} offer"
 
 
 def prompt(obs: Observation, viewer: int | None = None) -> str:
@@ -101,5 +94,5 @@ def prompt(obs: Observation, viewer: int | None = None) -> str:
         return _trade_prompt(obs, viewer)
     if phase == "game_over" and obs.winner is not None:
         winner = names[obs.winner]
-        return "You win the game!" if winner == YOU else f"{winner} wins the game!"
+        return f"{winner} {agree(winner, 'wins')} the game!"
     return f"{who} to play"

@@ -1,24 +1,31 @@
-"""Why not, in words: the reasons of the controls that are disabled now.
+"""Why not: the refusal of an action, and of every control that is disabled now.
 
-One control per action kind (its name *is* the kind).  A control that stands for one action
-(roll, end the turn, buy a card, play a card, accept) gives the engine's own message for that
-action, from the same checks that ``step`` runs.  A control that stands for many actions (build a
-road *somewhere*, trade *something* with the bank) first runs the checks shared by all of them
-(phase, cost, supply) and, if those pass, says that no place or option is left.
+A refusal (:class:`.errors.Refusal`) is a stable code, the rulebook section and the sentence;
+programs compare codes, people read sentences, and nothing here compares sentences.  One control
+per action kind (its name *is* the kind).  A control that stands for one action (roll, end the
+turn, buy a card, play a card, accept) gives the engine's own refusal of that action,
+from the same checks that ``step`` runs.  A control that stands for many actions (build a road
+*somewhere*, trade *something* with the bank, offer or counter with any terms) first runs the
+checks shared by all of them (phase, cost, supply) and, if those pass, says that no place or
+option is left.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from . import actions as ac
 from .apply import Move, check_action
 from .building import city_prereqs, road_prereqs, settlement_prereqs
 from .constants import RESOURCES, YEAR_OF_PLENTY
 from .devcards import check_play
-from .errors import IllegalActionError
-from .phases import MAIN, ROLL, TRADE_RESPONSE, demand, is_not_now
-from .trade import maritime_rates, require_trading
+from .errors import IllegalActionError, Refusal, refusal
+from .phases import DISCARD, MAIN, ROLL, TRADE_RESPONSE, demand, demand_code
+from .trade import check_answer, maritime_rates, offer_prereqs, require_trading
+
+if TYPE_CHECKING:
+    from .game import Game
 
 CONTROLS: tuple[str, ...] = (
     "roll",
@@ -34,8 +41,10 @@ CONTROLS: tuple[str, ...] = (
     "maritime_trade",
     "offer_trade",
     "accept_trade",
+    "counter_trade",
 )
-"""The controls that carry a reason when disabled, named by their action kind."""
+"""The controls that carry a reason when disabled, named by their action kind.  (Declining an
+offer is possible whenever accepting or countering it could be: it needs no reason.)"""
 
 OPEN_KINDS: tuple[str, ...] = ("offer_trade", "counter_trade")
 """Action kinds whose terms the player chooses freely (not listed by ``legal_actions``)."""
@@ -51,63 +60,77 @@ _SINGLE: dict[str, ac.Action] = {
 }
 
 
-def why_not(m: Move, action: ac.Action) -> str | None:
-    """None when ``action`` is legal for seat ``m.p`` now, else the rule it breaks, in words."""
+def refusal_of(m: Move, action: ac.Action) -> Refusal | None:
+    """None when ``action`` is legal for seat ``m.p`` now, else the refusal of the rule it breaks."""
     try:
         check_action(m, action)
     except IllegalActionError as exc:
-        return str(exc)
+        return exc.refusal
     return None
 
 
-def _first_failure(check: Callable[[], None], otherwise: str) -> str:
+def _passes(check: Callable[[], None]) -> bool:
+    try:
+        check()
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _first_failure(check: Callable[[], None], code: str, otherwise: str) -> Refusal:
+    """The refusal ``check`` raises, else ``otherwise`` (with ``code``): no place or option left."""
     try:
         check()
     except IllegalActionError as exc:
-        return str(exc)
-    return otherwise
+        return exc.refusal
+    return refusal(code, otherwise)
 
 
-def _maritime(m: Move) -> str:
+def _maritime(m: Move) -> Refusal:
     def shared() -> None:
         require_trading(m.s, m.rules, "trade")
 
     rates = maritime_rates(m.s, m.board, m.p)
     hand = m.s.hands[m.p]
     if any(hand[r] >= rates[r] for r in range(5)):
-        return _first_failure(shared, "The bank has none of the cards you could take.")
+        return _first_failure(shared, "bank_empty", "The bank has none of the cards you could take.")
     needs = [f"{rates[r]} {RESOURCES[r]}" for r in range(5)]
     text = f"A bank trade needs {', '.join(needs[:-1])} or {needs[-1]} (your best rates)."
-    return _first_failure(shared, text)
+    return _first_failure(shared, "maritime_rate", text)
 
 
-def _offer(m: Move) -> str:
-    def shared() -> None:
-        if m.p != m.s.turn_player:
-            raise IllegalActionError("Only the player whose turn it is may propose a trade.")
-        require_trading(m.s, m.rules, "trade")
+_NO_CARDS = "You have no cards to offer."
 
-    return _first_failure(shared, "You have no cards to offer.")
-
-
-_MANY: dict[str, Callable[[Move], str]] = {
+_MANY: dict[str, Callable[[Move], Refusal]] = {
     "build_road": lambda m: _first_failure(
-        lambda: road_prereqs(m.s, m.p), "No free path touches your roads, settlements or cities."
+        lambda: road_prereqs(m.s, m.p),
+        "no_road_spot",
+        "No free path touches your roads, settlements or cities.",
     ),
     "build_settlement": lambda m: _first_failure(
         lambda: settlement_prereqs(m.s, m.p),
+        "no_settlement_spot",
         "No free intersection on your roads keeps the distance rule (no building on a "
         "neighbouring intersection).",
     ),
     "build_city": lambda m: _first_failure(
-        lambda: city_prereqs(m.s, m.p), "You have no settlement to upgrade to a city."
+        lambda: city_prereqs(m.s, m.p),
+        "no_settlement_to_upgrade",
+        "You have no settlement to upgrade to a city.",
     ),
     "play_year_of_plenty": lambda m: _first_failure(
-        lambda: check_play(m.s, m.p, YEAR_OF_PLENTY), "Year of plenty: the bank has no cards to give."
+        lambda: check_play(m.s, m.p, YEAR_OF_PLENTY),
+        "plenty_bank_empty",
+        "Year of Plenty: the bank has no cards to give.",
     ),
     "maritime_trade": _maritime,
-    "offer_trade": _offer,
+    "offer_trade": lambda m: _first_failure(
+        lambda: offer_prereqs(m.s, m.rules, m.p), "no_cards_to_offer", _NO_CARDS
+    ),
+    "counter_trade": lambda m: _first_failure(lambda: check_answer(m.s, m.p), "no_cards_to_offer", _NO_CARDS),
 }
+"""The refusal of each control that stands for many actions: the first of the checks they all
+share that fails, else that no place or option is left."""
 
 
 def open_kinds(m: Move) -> tuple[str, ...]:
@@ -119,27 +142,57 @@ def open_kinds(m: Move) -> tuple[str, ...]:
         return ()
     if s.phase == TRADE_RESPONSE:
         return ("counter_trade",)
-    if s.phase == MAIN and _offer(m) == "You have no cards to offer.":
+    if s.phase == MAIN and _passes(lambda: offer_prereqs(s, m.rules, m.p)):
         return ("offer_trade",)
     return ()
 
 
-def control_reasons(m: Move, legal: Iterable[ac.Action]) -> dict[str, str]:
-    """The reason of every control of :data:`CONTROLS` that no action in ``legal`` (the legal
-    actions of seat ``m.p``, the seat that must act) enables.
+def control_refusals(m: Move, legal: Iterable[ac.Action]) -> dict[str, Refusal]:
+    """The refusal of every control of :data:`CONTROLS` that no action in ``legal`` (the legal
+    actions of seat ``m.p``, the seat that must act) enables.  While a phase asks for one thing
+    first, every control it blocks gets that demand (:func:`.phases.demand`, same code).
     """
     enabled = {a.kind for a in legal} | set(open_kinds(m))
-    out: dict[str, str] = {}
+    out: dict[str, Refusal] = {}
     for kind in CONTROLS:
         if kind in enabled:
             continue
         single = _SINGLE.get(kind)
         if single is not None:
-            out[kind] = why_not(m, single) or "Not possible right now."
+            out[kind] = refusal_of(m, single) or refusal("not_possible", "Not possible right now.")
         else:
             out[kind] = _MANY[kind](m)
-    if m.s.phase not in (MAIN, ROLL):
-        # a phase that asks for one thing first: the controls it blocks all say that thing
-        first = demand(m.s.phase)
-        out = {kind: first if is_not_now(text, m.s.phase) else text for kind, text in out.items()}
+    phase = m.s.phase
+    if phase not in (MAIN, ROLL):
+        code = demand_code(phase)
+        first = refusal(code, demand(phase))
+        out = {kind: first if found.code == code else found for kind, found in out.items()}
     return out
+
+
+def waiting(game: Game) -> Refusal:
+    """Whom ``game`` waits for (``not_your_turn``), or who won (``game_over``)."""
+    if game.is_over:
+        return refusal("game_over", f"The game is over: {game.names[game.state.winner]} won.")
+    return refusal("not_your_turn", f"Waiting for {game.names[game.state.current]}.")
+
+
+def game_refusal(game: Game, p: int, action: object) -> Refusal | None:
+    """``Game.refusal``: None when ``action`` is legal for seat ``p`` now, else why not."""
+    if not isinstance(action, ac.Action):
+        return ac.not_an_action(action).refusal
+    if p != game.state.current or game.is_over:
+        return waiting(game)
+    return refusal_of(Move(game.state, game.board, game.rules, p), action)
+
+
+def game_refusals(game: Game, p: int, legal: Sequence[ac.Action] | None) -> dict[str, Refusal]:
+    """``Game.refusals``: the refusal of every disabled control for seat ``p``; ``legal`` is
+    the seat's legal actions when the caller listed them already.
+    """
+    if p != game.state.current or game.is_over:
+        return dict.fromkeys(CONTROLS, waiting(game))
+    if legal is None:
+        discarding = game.state.phase == DISCARD  # no control is a discard: skip listing them
+        legal = [] if discarding else game.legal_actions()
+    return control_refusals(Move(game.state, game.board, game.rules, p), legal)

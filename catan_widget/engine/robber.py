@@ -60,23 +60,29 @@ def victim_masks(s: State) -> list[int]:
 def check_move_robber(s: State, board: Board, rules: Rules, hex_id: int, victim: int | None) -> None:
     """Validate a robber move and the choice of victim."""
     if s.phase != MOVE_ROBBER:
-        raise IllegalActionError("You can only move the robber after rolling a 7 or playing a knight.")
+        raise IllegalActionError(
+            "no_robber_move", "You can only move the robber after rolling a 7 or playing a knight."
+        )
     if hex_id == s.robber:
-        raise IllegalActionError("The robber must move to a different hex.")
+        raise IllegalActionError("robber_must_move", "The robber must move to a different hex.")
     if hex_id not in robber_hexes(s, board, rules):
         if hex_id == board.desert and not rules.robber_may_return_to_desert:
-            raise IllegalActionError("House rule: the robber may not return to the desert.")
+            raise IllegalActionError("robber_desert", "House rule: the robber may not return to the desert.")
         raise IllegalActionError(
-            "Friendly robber: the robber may not go next to a player with 2 or fewer victory points."
+            "friendly_robber",
+            "Friendly robber: the robber may not go next to a player with 2 or fewer victory points.",
         )
     victims = victims_at(s, hex_id)
     if victim is None:
         if victims:
             raise IllegalActionError(
-                f"Choose whom to rob: a player with a building on hex {hex_id} (seats {victims})."
+                "choose_victim",
+                f"Choose whom to rob: a player with a building on hex {hex_id} (seats {victims}).",
             )
     elif victim not in victims:
-        raise IllegalActionError(f"You can only rob an opponent with a settlement or city on hex {hex_id}.")
+        raise IllegalActionError(
+            "bad_victim", f"You can only rob an opponent with a settlement or city on hex {hex_id}."
+        )
 
 
 def apply_move_robber(s: State, hex_id: int, victim: int | None, ev: Events, steal: int | None) -> None:
@@ -108,6 +114,6 @@ def check_steal_script(s: State, victim: int | None, steal: object) -> None:
     if steal is None:
         return
     if type(steal) is not int or not 0 <= steal < 5:
-        raise IllegalActionError(f"A scripted steal must be a resource id 0..4, got {steal!r}.")
+        raise IllegalActionError("bad_chance", f"A scripted steal must be a resource id 0..4, got {steal!r}.")
     if victim is None or s.hands[victim][steal] == 0:
-        raise IllegalActionError("A scripted steal must name a resource the victim holds.")
+        raise IllegalActionError("bad_chance", "A scripted steal must name a resource the victim holds.")

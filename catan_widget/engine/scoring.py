@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .constants import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, VICTORY_POINT
+from .constants import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, SPECIAL_CARD_VP, VICTORY_POINT
 from .topology import EDGE_NODES, NODE_COUNT, NODE_EDGES
 
 if TYPE_CHECKING:
@@ -211,9 +211,9 @@ def public_vp(state: State, player: int) -> int:
     """Victory points everyone can see: buildings and the two special cards."""
     vp = state.pieces_built_vp(player)
     if state.longest == player:
-        vp += 2
+        vp += SPECIAL_CARD_VP
     if state.army == player:
-        vp += 2
+        vp += SPECIAL_CARD_VP
     return vp
 
 

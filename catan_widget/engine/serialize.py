@@ -244,8 +244,10 @@ def _moves(actions: list[Any]) -> Iterator[Recorded]:
     """The save's ``[action, chance]`` entries as moves, each decoded when the replay reaches it."""
     for entry in actions:
         if not isinstance(entry, list) or len(entry) != 2:
-            raise IllegalActionError(f"each action is [action, chance], got {show(entry)}")
+            raise IllegalActionError("malformed", f"each action is [action, chance], got {show(entry)}")
         action, chance = action_from_dict(entry[0]), entry[1]
         if chance is not None and not (isinstance(chance, dict) and set(chance) <= _CHANCE_KEYS):
-            raise IllegalActionError(f"chance must be null or {{dice, card, steal}}, got {show(chance)}")
+            raise IllegalActionError(
+                "malformed", f"chance must be null or {{dice, card, steal}}, got {show(chance)}"
+            )
         yield action, chance

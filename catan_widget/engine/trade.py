@@ -50,23 +50,27 @@ def require_trading(s: State, rules: Rules, what: str) -> None:
     strict phases) before building.
     """
     if s.phase == ROLL:
-        raise IllegalActionError(f"You must roll the dice before you {what}.")
+        raise IllegalActionError("roll_first", f"You must roll the dice before you {what}.")
     if s.phase != MAIN:
-        raise IllegalActionError(not_now(what, s.phase))
+        raise not_now(what, s.phase)
     if rules.strict_phases and s.built:
-        raise IllegalActionError(f"Strict phases: you cannot {what} after building this turn.")
+        raise IllegalActionError(
+            "strict_phases", f"Strict phases: you cannot {what} after building this turn."
+        )
 
 
 def check_maritime(s: State, board: Board, rules: Rules, p: int, give: int, get: int) -> int:
     """Validate a bank trade; returns the rate."""
     require_trading(s, rules, "trade")
     if give == get:
-        raise IllegalActionError("No trading like for like: give and get must differ.")
+        raise IllegalActionError("like_for_like", "No trading like for like: give and get must differ.")
     rate = harbor_rates(s, board, p)[give]
     if s.hands[p][give] < rate:
-        raise IllegalActionError(f"Maritime trade needs {rate} {RESOURCES[give]} (your best rate).")
+        raise IllegalActionError(
+            "maritime_rate", f"Maritime trade needs {rate} {RESOURCES[give]} (your best rate)."
+        )
     if s.bank[get] == 0:
-        raise IllegalActionError(f"The bank has no {RESOURCES[get]} left.")
+        raise IllegalActionError("bank_empty", f"The bank has no {RESOURCES[get]} left.")
     return rate
 
 
@@ -82,27 +86,40 @@ def apply_maritime(s: State, p: int, give: int, get: int, rate: int, ev: Events)
 
 def _check_terms(give: tuple[int, ...], want: tuple[int, ...]) -> None:
     if not any(give) or not any(want):
-        raise IllegalActionError("No gifts: each side of a trade must give at least one card.")
+        raise IllegalActionError("no_gifts", "No gifts: each side of a trade must give at least one card.")
     if any(g and w for g, w in zip(give, want)):
-        raise IllegalActionError("No trading like for like: the same resource cannot be on both sides.")
+        raise IllegalActionError(
+            "like_for_like", "No trading like for like: the same resource cannot be on both sides."
+        )
 
 
 def _holds(hand: list[int], cards: tuple[int, ...]) -> bool:
     return all(h >= c for h, c in zip(hand, cards))
 
 
+def offer_prereqs(s: State, rules: Rules, p: int) -> None:
+    """Everything a domestic offer needs but its terms: seat ``p`` has the turn and may trade now."""
+    if p != s.turn_player:
+        raise IllegalActionError(
+            "only_turn_player_trades", "Only the player whose turn it is may propose a trade."
+        )
+    require_trading(s, rules, "trade")
+
+
 def check_offer(
     s: State, rules: Rules, p: int, give: tuple[int, ...], want: tuple[int, ...], to: int | None
 ) -> None:
     """Validate a domestic offer by the player whose turn it is."""
-    if p != s.turn_player:
-        raise IllegalActionError("Only the player whose turn it is may propose a trade.")
-    require_trading(s, rules, "trade")
+    offer_prereqs(s, rules, p)
     _check_terms(give, want)
     if not _holds(s.hands[p], give):
-        raise IllegalActionError(f"You cannot offer cards you do not hold ({cards_text(give)}).")
+        raise IllegalActionError(
+            "cards_not_held", f"You cannot offer cards you do not hold ({cards_text(give)})."
+        )
     if to is not None and (to >= s.n or to == p):
-        raise IllegalActionError("A trade must be offered to another player in this game.")
+        raise IllegalActionError(
+            "bad_trade_partner", "A trade must be offered to another player in this game."
+        )
 
 
 def responders(s: State) -> list[int]:
@@ -127,9 +144,9 @@ def apply_offer(
 def check_answer(s: State, p: int) -> None:
     """Only an addressed seat answers, while the offer is open."""
     if s.phase != TRADE_RESPONSE or s.trade is None:
-        raise IllegalActionError("There is no trade offer to answer.")
+        raise IllegalActionError("no_offer", "There is no trade offer to answer.")
     if p != s.current:
-        raise IllegalActionError("It is not your turn to answer this trade offer.")
+        raise IllegalActionError("not_your_answer", "It is not your turn to answer this trade offer.")
 
 
 def check_accept(s: State, p: int) -> None:
@@ -137,7 +154,9 @@ def check_accept(s: State, p: int) -> None:
     check_answer(s, p)
     assert s.trade is not None
     if not _holds(s.hands[p], s.trade[3]):
-        raise IllegalActionError(f"You cannot give cards you do not hold ({cards_text(s.trade[3])}).")
+        raise IllegalActionError(
+            "cards_not_held", f"You cannot give cards you do not hold ({cards_text(s.trade[3])})."
+        )
 
 
 def check_counter(s: State, p: int, give: tuple[int, ...], want: tuple[int, ...]) -> None:
@@ -145,7 +164,9 @@ def check_counter(s: State, p: int, give: tuple[int, ...], want: tuple[int, ...]
     check_answer(s, p)
     _check_terms(give, want)
     if not _holds(s.hands[p], give):
-        raise IllegalActionError(f"You cannot offer cards you do not hold ({cards_text(give)}).")
+        raise IllegalActionError(
+            "cards_not_held", f"You cannot offer cards you do not hold ({cards_text(give)})."
+        )
 
 
 def apply_answer(
@@ -190,11 +211,13 @@ def confirmable(s: State) -> list[int]:
 def check_confirm(s: State, p: int, other: int) -> None:
     """The proposer confirms with a seat that accepted or countered."""
     if s.phase != TRADE_CONFIRM or s.trade is None:
-        raise IllegalActionError("There is no answered trade offer to confirm.")
+        raise IllegalActionError("no_offer", "There is no answered trade offer to confirm.")
     if p != s.trade[0]:
-        raise IllegalActionError("Only the player who proposed the trade may confirm it.")
+        raise IllegalActionError("only_proposer", "Only the player who proposed the trade may confirm it.")
     if other not in confirmable(s):
-        raise IllegalActionError("You can only confirm with a player who accepted or countered your offer.")
+        raise IllegalActionError(
+            "not_accepted", "You can only confirm with a player who accepted or countered your offer."
+        )
 
 
 def apply_confirm(s: State, p: int, other: int, ev: Events) -> None:
@@ -211,7 +234,7 @@ def apply_confirm(s: State, p: int, other: int, ev: Events) -> None:
 def check_cancel(s: State, p: int) -> None:
     """The proposer may withdraw an answered offer."""
     if s.phase != TRADE_CONFIRM or s.trade is None or p != s.trade[0]:
-        raise IllegalActionError("There is no trade offer of yours to cancel now.")
+        raise IllegalActionError("no_offer", "There is no trade offer of yours to cancel now.")
 
 
 def close_trade(s: State, ev: Events, reason: str | None) -> None:

@@ -12,9 +12,9 @@ from .state import State
 def check_end_turn(s: State) -> None:
     """A turn ends only after the roll, with nothing left pending."""
     if s.phase == ROLL:
-        raise IllegalActionError("You must roll the dice before ending your turn.")
+        raise IllegalActionError("roll_first", "You must roll the dice before ending your turn.")
     if s.phase != MAIN:
-        raise IllegalActionError(not_now("end the turn", s.phase))
+        raise not_now("end the turn", s.phase)
 
 
 def apply_end_turn(s: State, ev: Events) -> None:

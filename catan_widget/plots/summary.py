@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..engine import RESOURCES, Game
-from ..engine.constants import VICTORY_POINT
+from ..engine.constants import SPECIAL_CARDS, VICTORY_POINT
 from ..engine.state import CITY, EMPTY
 from .data import income_series, victory_point_series
 from .figures import PLAYER_COLORS, RESOURCE_COLORS, bar_range, readable
@@ -25,8 +25,7 @@ POINT_SOURCES = ("settlements", "cities", "longest_road", "largest_army", "vp_ca
 _SOURCE_WORDS = {
     "settlements": "settlements (1 each)",
     "cities": "cities (2 each)",
-    "longest_road": "Longest Road",
-    "largest_army": "Largest Army",
+    **SPECIAL_CARDS,
     "vp_cards": "victory-point cards",
 }
 _SOURCE_COLORS = {

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from catan_widget import Game, IllegalActionError, Rules
+from catan_widget import REFUSALS, Game, IllegalActionError, Rules
 from catan_widget.engine.actions import Action
 from catan_widget.engine.topology import EDGE_BETWEEN
 
@@ -60,6 +60,8 @@ def assert_illegal(game: Game, action: Any, *words: str, **chance: Any) -> str:
     with pytest.raises(IllegalActionError) as info:
         game.step(action, **chance)
     message = str(info.value)
+    assert info.value.code in REFUSALS, (info.value.code, message)  # every refusal has its code
+    assert info.value.rule == REFUSALS[info.value.code][0]
     for word in words:
         assert word.lower() in message.lower(), f"{word!r} not in {message!r}"
     assert game.to_json() == before

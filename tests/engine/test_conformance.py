@@ -11,7 +11,8 @@ Largest Army sit where §7 puts them (road lengths recomputed by brute force), a
 always a legal action until the game ends.  Saves round-trip every 50 steps (the whole game,
 replayed, in the first game of each mix; the state alone every 100 steps in the others) and at
 the end, and every 211 steps every fixed action is tried: it must step exactly when it is listed
-as legal.
+as legal, and every refusal (and every disabled control's reason) carries a code of the table
+``engine.errors.REFUSALS``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from catan_widget import Game, IllegalActionError, Rules
+from catan_widget import REFUSALS, Game, IllegalActionError, Rules
 from catan_widget.bots import GreedyBot
 from catan_widget.engine.actions import FIXED_ACTIONS
 from catan_widget.engine.serialize import state_from_dict, state_to_dict
@@ -86,15 +87,22 @@ def _state_round_trip(game: Game) -> None:
 
 
 def _listed_actions_are_exactly_the_accepted_ones(game: Game) -> None:
-    """Every fixed action steps if and only if legal_actions lists it; refusals change nothing."""
+    """Every fixed action steps if and only if legal_actions lists it; refusals change nothing
+    and each carries a code of the table with its rulebook section, as do the controls' reasons.
+    """
     legal = set(game.legal_actions())
     before = state_to_dict(game.state)
     for action in FIXED_ACTIONS:
         if action in legal:
             game.fork().step(action)
         else:
-            with pytest.raises(IllegalActionError):
+            with pytest.raises(IllegalActionError) as info:
                 game.step(action)
+            assert info.value.code in REFUSALS, (info.value.code, str(info.value))
+            assert info.value.rule == REFUSALS[info.value.code][0]
+    for found in game.refusals().values():
+        assert found.code in REFUSALS, found
+        assert found.rule == REFUSALS[found.code][0], found
     assert state_to_dict(game.state) == before
 
 

@@ -2,8 +2,10 @@
 
 On positions sampled from seeded random games (every phase, trades included, several house
 options), every fixed action's ``why_not`` is None exactly when the action is listed as legal,
-and otherwise is the message ``step`` raises.  ``reasons()`` names exactly the disabled controls.
-A few sentences are checked word for word on staged positions (beginner board).
+and otherwise is the message ``step`` raises; its ``refusal`` carries the code and rulebook
+section ``step``'s error carries, from the table of codes.  ``reasons()`` names exactly the
+disabled controls.  A few sentences and codes are checked word for word on staged positions
+(beginner board).
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from catan_widget.engine.actions import (
     PlayMonopoly,
     PlayRoadBuilding,
 )
-from catan_widget.engine.phases import MAIN, ROLL, demand, is_not_now
+from catan_widget.engine.errors import REFUSALS, Refusal
+from catan_widget.engine.phases import MAIN, ROLL, demand, demand_code
 from catan_widget.engine.reasons import CONTROLS
 from catan_widget.engine.serialize import state_to_dict
 
@@ -62,10 +65,16 @@ def _positions() -> tuple[Game, ...]:
 
 def _refusal(game: Game, action: Action) -> str | None:
     """The message of the IllegalActionError that stepping ``action`` raises, or None."""
+    error = _error(game, action)
+    return None if error is None else error.text
+
+
+def _error(game: Game, action: Action) -> IllegalActionError | None:
+    """The IllegalActionError that stepping ``action`` raises, or None."""
     try:
         game.step(action)
     except IllegalActionError as exc:
-        return str(exc)
+        return exc
     return None
 
 
@@ -81,22 +90,29 @@ def _offer_steps(game: Game) -> bool:
 
 
 def test_why_not_is_none_exactly_for_the_legal_actions_and_else_the_step_message() -> None:
-    phases = set()
+    phases, codes = set(), set()
     for game in _positions():
         legal = set(game.legal_actions())
         fork = game.fork()
         before = state_to_dict(fork.state)
         for action in FIXED_ACTIONS:
             reason = game.why_not(action)
+            found = game.refusal(action)
             if action in legal:
                 assert reason is None, (action, game.phase)
+                assert found is None
             else:
                 assert reason is not None, (action, game.phase)
-                assert _refusal(fork, action) == reason
+                error = _error(fork, action)
+                assert error is not None
+                assert error.text == reason
+                assert found == error.refusal == Refusal(error.code, REFUSALS[error.code][0], reason)
+                codes.add(error.code)
         assert state_to_dict(fork.state) == before  # every refusal left the fork unchanged
         phases.add(game.phase)
     assert phases >= {"setup_settlement", "setup_road", "roll", "discard", "move_robber", "main"}
     assert phases >= {"road_building", "trade_response", "trade_confirm", "game_over"}
+    assert len(codes) >= 25, sorted(codes)  # many rules met, every one with its code
 
 
 def test_reasons_name_exactly_the_controls_with_no_legal_action() -> None:
@@ -106,23 +122,31 @@ def test_reasons_name_exactly_the_controls_with_no_legal_action() -> None:
         enabled = {a.kind for a in game.legal_actions()}
         if _offer_steps(game):
             enabled.add("offer_trade")
+        if "counter_trade" in game.open_kinds(game.current_seat):
+            enabled.add("counter_trade")
         reasons = game.reasons()
         assert set(reasons) == set(CONTROLS) - enabled, game.phase
         assert all(isinstance(text, str) and text for text in reasons.values())
+        refusals = game.refusals()
+        assert {kind: r.text for kind, r in refusals.items()} == reasons
+        assert all(r.code in REFUSALS and r.rule == REFUSALS[r.code][0] for r in refusals.values())
 
 
 def test_the_reason_of_a_one_action_control_is_what_stepping_it_says() -> None:
     for game in _positions()[::2]:
         if game.is_over:
             continue  # see test_after_the_game_every_control_says_who_won
-        reasons = game.reasons()
+        refusals = game.refusals()
         for kind, action in _SINGLE.items():
-            if kind in reasons:
-                refusal = _refusal(game.fork(), action)
+            if kind in refusals:
+                error = _error(game.fork(), action)
+                assert error is not None
+                expected = error.refusal
                 phase = game.state.phase
-                if phase not in (ROLL, MAIN) and is_not_now(refusal, phase):
-                    refusal = demand(phase)  # a phase that asks for one thing says just that
-                assert reasons[kind] == refusal, (kind, game.phase)
+                if phase not in (ROLL, MAIN) and error.code == demand_code(phase):
+                    # a phase that asks for one thing says just that
+                    expected = Refusal(error.code, error.rule, demand(phase))
+                assert refusals[kind] == expected, (kind, game.phase)
 
 
 def test_a_phase_that_asks_for_one_thing_says_it_for_every_control_it_blocks() -> None:

@@ -17,7 +17,7 @@ from catan_widget.bots import make_bots
 from catan_widget.engine.actions import ACTION_BY_KIND, FIXED_ACTIONS, Action, action_from_dict
 from catan_widget.engine.constants import DEV_CARDS, RESOURCES
 from catan_widget.engine.errors import IllegalActionError
-from catan_widget.engine.phases import MAIN, ROLL, demand, is_not_now
+from catan_widget.engine.phases import MAIN, ROLL, demand, demand_code
 from catan_widget.widget.settings import SETTINGS
 from catan_widget.widget.view import LOG_TAIL, board_json, unpack_actions, unpack_reasons
 
@@ -36,7 +36,14 @@ from .helpers import (
 
 PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 _DATA_KEYS = {*RESOURCES, *DEV_CARDS}
-_SINGLE = ("roll", "end_turn", "buy_development_card", "play_knight", "play_road_building", "accept_trade")
+_SINGLE = (
+    "roll",
+    "end_turn",
+    "buy_development_card",
+    "play_knight",
+    "play_road_building",
+    "accept_trade",
+)
 HOT_SEAT_2 = {"Ada": "human", "Bo": "human", "Cy": "bot", "Di": "bot"}
 
 
@@ -78,10 +85,16 @@ def _keys(value: Any) -> set[str]:
 
 def _step_error(game: Game, action: Action) -> str | None:
     """None when the engine accepts ``action`` now (tried on a fork), else its refusal."""
+    error = _step_refusal(game, action)
+    return None if error is None else str(error)
+
+
+def _step_refusal(game: Game, action: Action) -> IllegalActionError | None:
+    """None when the engine accepts ``action`` now (tried on a fork), else its error."""
     try:
         game.fork().step(action)
     except IllegalActionError as exc:
-        return str(exc)
+        return exc
     return None
 
 
@@ -221,7 +234,7 @@ def test_the_documented_controls_are_the_action_kinds_and_undo() -> None:
     assert CONTROLS == (
         "roll", "end_turn", "build_road", "build_settlement", "build_city", "buy_development_card",
         "play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly",
-        "maritime_trade", "offer_trade", "accept_trade", "undo",
+        "maritime_trade", "offer_trade", "accept_trade", "counter_trade", "undo",
     )  # fmt: skip
 
 
@@ -310,16 +323,17 @@ def test_reasons_are_the_engines_refusals() -> None:
         if w.legal["seat"] is None:
             continue
         for control, reason in reasons.items():
-            if control in ("undo", "offer_trade"):
+            if control in ("undo", "offer_trade", "counter_trade"):
                 continue
             if control in _SINGLE:
-                refusals = {_step_error(game, action_from_dict({"kind": control}))}
+                errors = [_step_refusal(game, action_from_dict({"kind": control}))]
             else:
-                refusals = {_step_error(game, a) for a in FIXED_ACTIONS if a.kind == control}
-            assert None not in refusals, f"{label}: {control} is possible but has a reason"
+                errors = [_step_refusal(game, a) for a in FIXED_ACTIONS if a.kind == control]
+            assert None not in errors, f"{label}: {control} is possible but has a reason"
+            refusals = {(e.code, str(e)) for e in errors if e is not None}
             if len(refusals) == 1:
-                refusal = refusals.pop()
-                if game.state.phase not in (ROLL, MAIN) and is_not_now(refusal, game.state.phase):
+                code, refusal = refusals.pop()
+                if game.state.phase not in (ROLL, MAIN) and code == demand_code(game.state.phase):
                     refusal = demand(game.state.phase)  # the phase's one demand, said once
                 assert reason == refusal, f"{label}: {control}"
                 checked += 1
