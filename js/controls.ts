@@ -1,6 +1,7 @@
 /** The action bar as data: which buttons, enabled or not, and why (from legal.reasons). */
 import { activeMode, BUILD_KINDS, DIALOG_KINDS, type UiState } from "./interaction";
 import { allows, reason } from "./legal";
+import { DEV_NAMES } from "./panels";
 import type { ActionKind, Ctx, TradeResponse } from "./types";
 
 export interface Control {
@@ -18,21 +19,14 @@ export interface Control {
 export const CONTROL_GROUPS: [ActionKind, string][][] = [
   [["roll", "Roll dice"], ["end_turn", "End turn"]],
   [["build_road", "Road"], ["build_settlement", "Settlement"], ["build_city", "City"], ["buy_development_card", "Buy card"]],
-  [["play_knight", "Knight"], ["play_road_building", "Road building"], ["play_year_of_plenty", "Year of plenty"], ["play_monopoly", "Monopoly"]],
+  [["play_knight", DEV_NAMES.knight], ["play_road_building", DEV_NAMES.road_building], ["play_year_of_plenty", DEV_NAMES.year_of_plenty], ["play_monopoly", DEV_NAMES.monopoly]],
   [["maritime_trade", "Bank trade"], ["offer_trade", "Offer trade"], ["undo", "Undo"]],
 ];
-
-/** Who the game waits for, when `legal.reasons` has no sentence for a control. */
-function waitingText(ctx: Ctx): string {
-  const { legal, state } = ctx;
-  if (legal.seat != null) return "Not possible right now.";
-  return `Waiting for ${state.players.find((p) => p.seat === state.current)?.name ?? "another player"}.`;
-}
 
 /** One button of the bar with its enabled state, tooltip and toggle state. */
 export function control(kind: ActionKind, label: string, ui: UiState, ctx: Ctx): Control {
   const enabled = allows(ctx.legal, kind);
-  const c: Control = { action: kind, label, enabled, reason: enabled ? "" : reason(ctx.legal, kind, waitingText(ctx)) };
+  const c: Control = { action: kind, label, enabled, reason: enabled ? "" : reason(ctx.legal, kind) };
   if (BUILD_KINDS.includes(kind)) c.pressed = activeMode(ui, ctx) === kind;
   else if (DIALOG_KINDS.includes(kind)) c.pressed = ui.dialog?.kind === kind;
   return c;

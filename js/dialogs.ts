@@ -226,17 +226,12 @@ function cardDialog(d: Dialog, ctx: Ctx): HTMLElement {
   }
 }
 
-function offerLine(t: Trade, ctx: Ctx): string {
-  const to = t.to == null ? "everyone" : nameOf(ctx, t.to) === "You" ? "you" : nameOf(ctx, t.to);
-  return `${nameOf(ctx, t.from)} offers ${to}: gives ${describeCounts(t.give)}, wants ${describeCounts(t.want)}`;
-}
-
 function tradeStatus(t: Trade, ctx: Ctx, board: Board): HTMLElement {
   const { legal } = ctx;
-  const box = dialogBox("trade", "Trade", h("p", { class: "cw-summary" }, offerLine(t, ctx)));
+  const box = dialogBox("trade", "Trade", h("p", { class: "cw-summary" }, t.text ?? ""));
   if (mayRespond(legal)) {
     const answer = (kind: "accept_trade" | "decline_trade" | "counter_trade", label: string, cls?: string): HTMLButtonElement =>
-      button(kind, label, { cls, enabled: allows(legal, kind), reason: reason(legal, kind, "Not possible right now.") });
+      button(kind, label, { cls, enabled: allows(legal, kind), reason: reason(legal, kind) });
     box.append(h("div", { class: "cw-confirm-row" }, answer("accept_trade", "Accept", "cw-primary"), answer("decline_trade", "Decline"), answer("counter_trade", "Counter…")));
     return box;
   }

@@ -78,9 +78,10 @@ export function allows(legal: Legal, kind: ActionKind): boolean {
   return has(legal, kind);
 }
 
-/** Why the control of this kind is disabled (from the engine), or `fallback`. */
-export function reason(legal: Legal, kind: ActionKind, fallback: string): string {
-  return legal.reasons[kind] ?? fallback;
+/** Why the control of this kind is disabled: the engine's sentence, shown as it is (Python sends
+ * one for every disabled control; the front-end has no wording of its own). */
+export function reason(legal: Legal, kind: ActionKind): string {
+  return legal.reasons[kind] ?? "";
 }
 
 /** Edges listed as build_road actions. */

@@ -4,7 +4,7 @@ import { h, s } from "./dom";
 import { diePipOffsets, expectedRolls, fmt } from "./hex";
 import { linkLog, markedLines } from "./highlights";
 import { DEV_KINDS, RESOURCES } from "./types";
-import type { Board, DevKind, GameState, PlayerState, Settings, Theme } from "./types";
+import type { Board, DevKind, GameState, PlayerState, Settings, SpecialKind, Theme } from "./types";
 
 export const DEV_NAMES: Record<DevKind, string> = {
   knight: "Knight",
@@ -13,6 +13,12 @@ export const DEV_NAMES: Record<DevKind, string> = {
   monopoly: "Monopoly",
   victory_point: "Victory Point",
 };
+
+/** The badge of a special card's holder: its name, and what it is worth on hover (the engine's words). */
+function specialBadge(board: Board, kind: SpecialKind, cls: string): HTMLElement {
+  const card = board.special_cards?.[kind];
+  return h("span", { class: `cw-badge ${cls}`, title: card?.title ?? "" }, card?.name ?? "");
+}
 
 function colorOf(board: Board, seat: number): string {
   return board.players.find((p) => p.seat === seat)?.color ?? "#888";
@@ -110,8 +116,8 @@ function playerPanel(p: PlayerState, state: GameState, board: Board): HTMLElemen
       h("span", { class: "cw-player-name" }, p.name),
       p.kind === "bot" ? h("span", { class: "cw-tag" }, "bot") : null,
       state.winner === p.seat ? h("span", { class: "cw-badge cw-badge-winner", title: "Winner" }, "Winner") : null,
-      p.longest_road ? h("span", { class: "cw-badge cw-badge-road", title: "Longest Road: 2 VP" }, "Longest Road") : null,
-      p.largest_army ? h("span", { class: "cw-badge cw-badge-army", title: "Largest Army: 2 VP" }, "Largest Army") : null,
+      p.longest_road ? specialBadge(board, "longest_road", "cw-badge-road") : null,
+      p.largest_army ? specialBadge(board, "largest_army", "cw-badge-army") : null,
       state.phase === "game_over"
         ? h("span", { class: "cw-vp", title: `${p.vp + (p.vp_hidden ?? 0)} victory points` }, h("b", {}, String(p.vp + (p.vp_hidden ?? 0))), " VP")
         : h("span", { class: "cw-vp", title: vpTitle }, h("b", {}, String(p.vp)), p.vp_hidden ? h("small", {}, `+${p.vp_hidden}`) : null, " VP"),

@@ -59,12 +59,22 @@ export interface BoardPlayer {
   color: string;
 }
 
+/** A special card (§7) as the engine words it: its name and what it is worth ("Longest Road: 2 VP"). */
+export interface SpecialCard {
+  name: string;
+  title: string;
+}
+
+export type SpecialKind = "longest_road" | "largest_army";
+
 export interface Board {
   hexes: HexInfo[];
   nodes: NodeInfo[];
   edges: EdgeInfo[];
   harbors: Harbor[];
   players: BoardPlayer[];
+  /** the special cards' names and worth, in the engine's words */
+  special_cards: Record<SpecialKind, SpecialCard>;
 }
 
 export type Phase =
@@ -128,6 +138,8 @@ export interface Trade extends TradeSides {
   from: number;
   to: number | null;
   responses: Record<string, TradeResponse>;
+  /** the offer in the engine's words ("Bo offers 1 grain for 1 wool to you") */
+  text?: string;
 }
 
 export interface Bank extends Record<Resource, number> {

@@ -65,7 +65,7 @@ function render({ model, el }: RenderArgs): () => void {
   const togglesSlot = slot("cw-toggles-slot");
   const countingSlot = slot("cw-counting-slot");
   const summarySlot = slot("cw-summary-slot");
-  const waiting = h("div", { class: "cw-waiting" }, "Waiting for the game…");
+  const waiting = h("div", { class: "cw-waiting" }, "Loading the game…"); // before Python sends a state: not a sentence of the game
   const boardWrap = h("div", { class: "cw-board-wrap" }, view.svg, toastSlot, overlaySlot, handoverSlot, waiting);
   // wide: the board on the left (it never moves), the banner, the acting player's controls, the
   // dialog and the log tail on the right, all in one screen; narrow (NARROW_PX): stacked, the

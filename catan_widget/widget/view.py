@@ -16,7 +16,15 @@ from typing import Any
 from ..engine import Game
 from ..engine.actions import Action, Discard, action_to_dict
 from ..engine.board import GENERIC
-from ..engine.constants import DEV_CARDS, RESOURCES, TERRAINS, VICTORY_POINT
+from ..engine.constants import (
+    DEV_CARDS,
+    RESOURCES,
+    SPECIAL_CARDS,
+    TERRAINS,
+    VICTORY_POINT,
+    special_card_title,
+)
+from ..engine.events import TEACHER, describe
 from ..engine.observation import Observation
 from ..engine.prompts import heading, prompt
 from ..engine.reasons import CONTROLS
@@ -39,14 +47,13 @@ PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 """Okabe–Ito colours (colour-blind safe) for seats 0..3: blue, vermillion, green, purple."""
 LOG_TAIL = 12
 """Log lines sent with each state update (the newest ones)."""
-TEACHER = -1
-"""The ``viewer`` that sees every hand (the all-seeing observation)."""
 UNDO = "undo"
 """The one control that is not an action of the engine (the widget keeps the snapshots)."""
 
 
 def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any]:
-    """The static ``board`` trait: hexes, intersections, paths, harbors and the players.
+    """The static ``board`` trait: hexes, intersections, paths, harbors, the players and the
+    special cards' names and worth in words.
 
     ``colors``: the players' CSS colours by seat, checked by :func:`.colors.check_colors`
     (ValueError naming the rule); Okabe–Ito (:data:`PLAYER_COLORS`) by default.
@@ -93,7 +100,15 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
             }
         )
     players = [{"seat": i, "name": name, "color": palette[i]} for i, name in enumerate(game.names)]
-    return {"hexes": hexes, "nodes": nodes, "edges": edges, "harbors": harbors, "players": players}
+    special = {key: {"name": name, "title": special_card_title(key)} for key, name in SPECIAL_CARDS.items()}
+    return {
+        "hexes": hexes,
+        "nodes": nodes,
+        "edges": edges,
+        "harbors": harbors,
+        "players": players,
+        "special_cards": special,
+    }
 
 
 def _named(values: Sequence[int], names: Sequence[str], *, drop_zeros: bool) -> dict[str, int]:
@@ -131,6 +146,7 @@ def _player(obs: Observation, seat: int, kind: str, visible: bool) -> dict[str, 
 
 
 def _trade(obs: Observation) -> dict[str, Any] | None:
+    """The open offer, its answers so far and, in ``text``, the offer in the engine's words."""
     if obs.trade is None:
         return None
     proposer, to, give, want = obs.trade
@@ -150,6 +166,7 @@ def _trade(obs: Observation) -> dict[str, Any] | None:
         "give": _named(give, RESOURCES, drop_zeros=True),
         "want": _named(want, RESOURCES, drop_zeros=True),
         "responses": responses,
+        "text": describe(("offer", proposer, give, want, None if to < 0 else to), obs.names, None),
     }
 
 

@@ -27,6 +27,7 @@ import traitlets
 
 from ..engine import Game, Rules
 from ..engine.board import Board
+from ..engine.events import TEACHER
 from ..engine.registry import Bot, error_text
 from . import runner
 from .clicks import Clicks
@@ -37,7 +38,7 @@ from .replay import Replay, counting_json
 from .seats import HUMAN, SeatSpec, resolve_seats, seat_list, seat_specs
 from .settings import Settings, logger
 from .undo import UndoStack
-from .view import TEACHER, board_json, legal_json, state_json
+from .view import board_json, legal_json, state_json
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 _BUNDLE = _STATIC / "widget.js"

@@ -448,6 +448,12 @@ describe("controls", () => {
     const c = controls(initialUi(), ctxOf("bot"));
     expect(c.every((x) => !x.enabled)).toBe(true);
     expect(c[0].reason).toBe("Waiting for Cy.");
+    expect(c.every((x) => x.reason === "Waiting for Cy.")).toBe(true); // every one from Python, undo too
+  });
+
+  it("labels the card controls as the rulebook names the cards", () => {
+    const labels = Object.fromEntries(controls(initialUi(), ctxOf()).map((c) => [c.action, c.label]));
+    expect([labels.play_road_building, labels.play_year_of_plenty]).toEqual(["Road Building", "Year of Plenty"]);
   });
 
   it("fills a missing legal trait with nothing allowed", () => {

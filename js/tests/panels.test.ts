@@ -56,11 +56,21 @@ describe("player panels", () => {
     const bo = el.querySelector('.cw-player[data-seat="1"]') as HTMLElement;
     expect(bo.querySelector(".cw-vp b")?.textContent).toBe("4");
     expect(bo.querySelector(".cw-badge-army")?.textContent).toBe("Largest Army");
+    expect(bo.querySelector(".cw-badge-army")?.getAttribute("title")).toBe("Largest Army: 2 VP"); // Python's words
     expect(bo.querySelector(".cw-badge-road")).toBeNull();
     expect(el.querySelector('.cw-player[data-seat="2"] .cw-badge-road')).not.toBeNull();
     expect(bo.querySelector(".cw-stats")?.textContent).toContain("Knights 3");
     expect(bo.querySelector(".cw-stats")?.textContent).toContain("Road 2");
     expect(bo.querySelector(".cw-pieces")?.textContent).toBe("1234");
+  });
+
+  it("words the special cards as the board trait does, with nothing of its own", () => {
+    const { state, board } = loadSample();
+    Object.assign(state.players[0], { longest_road: true });
+    board.special_cards.longest_road = { name: "Route", title: "Route: worth two" };
+    const badge = panels.players(state, board).querySelector('.cw-player[data-seat="0"] .cw-badge-road');
+    expect(badge?.textContent).toBe("Route");
+    expect(badge?.getAttribute("title")).toBe("Route: worth two");
   });
 
   it("marks the winner", () => {

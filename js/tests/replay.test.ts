@@ -107,5 +107,8 @@ describe("the end of the game", () => {
     expect(di?.classList.contains("cw-summary-winner")).toBe(true);
     expect(di?.textContent).toContain("+1.5");
     expect(box.querySelectorAll("polyline")).toHaveLength(4);
+    const titles = [...box.querySelectorAll("th[title]")].map((th) => th.getAttribute("title"));
+    expect(titles).toContain("Longest Road: 2 VP"); // the board trait's words, not the front-end's
+    expect(titles).toContain("Largest Army: 2 VP");
   });
 });

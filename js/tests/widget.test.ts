@@ -67,7 +67,7 @@ describe("render", () => {
     cleanups.push(widget.render({ model, el }));
     const root = el.querySelector(".catan-widget") as HTMLElement;
     expect(root.classList.contains("cw-ready")).toBe(false);
-    expect(root.querySelector(".cw-waiting")?.textContent).toContain("Waiting");
+    expect(root.querySelector(".cw-waiting")?.textContent).toContain("Loading the game");
   });
 
   it("treats empty-dict traits (the Python defaults) as not yet arrived", async () => {
@@ -293,7 +293,7 @@ describe("clicking through", () => {
 
   it("responders accept, decline or counter", () => {
     const { root, model } = mount("trade");
-    expect(root.querySelector('[data-dialog="trade"] .cw-summary')?.textContent).toBe("Bo offers everyone: gives 1 grain, wants 1 wool");
+    expect(root.querySelector('[data-dialog="trade"] .cw-summary')?.textContent).toBe("Bo offers 1 grain for 1 wool to everyone"); // the engine's words (state.trade.text)
     click(root, '[data-action="accept_trade"]');
     answer(model);
     click(root, '[data-action="decline_trade"]');
