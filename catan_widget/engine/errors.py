@@ -10,6 +10,7 @@ their sections once, here.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Final
 
@@ -113,7 +114,15 @@ class IllegalActionError(ValueError):
     ``""`` for malformed input); ``error.refusal`` holds all three.
     """
 
-    def __init__(self, code: str, text: str) -> None:
+    def __init__(self, code: str, text: str | None = None) -> None:
+        if text is None:  # the form before codes: IllegalActionError("sentence")
+            warnings.warn(
+                "IllegalActionError(text) is deprecated: give a code first, "
+                "IllegalActionError(code, text) (codes: catan_widget.REFUSALS)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            code, text = "not_possible", code
         super().__init__(text)
         self.code: str = code
         self.rule: str = rule_of(code)

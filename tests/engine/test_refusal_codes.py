@@ -145,6 +145,12 @@ def test_the_error_is_a_plain_class_to_subclass() -> None:
     assert type(pickle.loads(pickle.dumps(error))) is _MyError
 
 
+def test_the_form_before_codes_still_works_with_a_deprecation_warning() -> None:
+    with pytest.warns(DeprecationWarning, match="give a code first"):
+        error = IllegalActionError("My bot refuses.")
+    assert (error.code, error.rule, str(error)) == ("not_possible", "", "My bot refuses.")
+
+
 def _ada(phase: str, **placements: object) -> Game:
     placements.setdefault("settlements", {"Ada": [23], "Bo": [0], "Cy": [2]})
     game = Game(NAMES3, seed=1, first=0)
