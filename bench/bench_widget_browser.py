@@ -61,7 +61,7 @@ w"""
 CLICK_CELL = (
     MID_GAME
     + """\
-w = CatanWidget(game, bot_delay=0, teacher=True)  # four humans, one screen, no hand-over: every click answered at once
+w = CatanWidget(game, bot_delay=0, teacher=True)  # four humans, one screen, no hand-over
 w.script_dice(*[(1, 2), (2, 2), (2, 3), (3, 3), (4, 4), (4, 5), (5, 5), (2, 4)] * 40)  # no 7
 w"""
 )
