@@ -1,0 +1,156 @@
+/**
+ * The drawing steps of one redraw, each named for what it draws: the board, the banner, the
+ * replay bar, the overlays on the board, the controls, the settings, the side panels and the
+ * log. `drawAll` runs them in order; widget.ts calls it with the traits of the moment.
+ */
+import { drawDynamic, placementPoint, type BoardView } from "./board";
+import { actionBar, boardOverlay, dialogArea, modeHint } from "./dialogs";
+import { clear } from "./dom";
+import { currentHint, drawHintMark, hintBar, hintPending, levelSelect } from "./hint";
+import { drawIds } from "./ids";
+import { highlights, type UiState } from "./interaction";
+import type { Layout } from "./layout";
+import { nodes } from "./legal";
+import { isolateNames } from "./names";
+import * as panels from "./panels";
+import * as replay from "./replay";
+import type { Board, Ctx } from "./types";
+
+/** Replace the content of `slot` with `node` (or empty it). */
+export function fill(slot: Element, node: Node | null): void {
+  clear(slot);
+  if (node) slot.append(node);
+}
+
+/** What a redraw reads besides the state: the widget's parts and its other traits. */
+export interface Canvas {
+  view: BoardView;
+  layout: Layout;
+  uid: string;
+  /** the ids layer of each board, built once */
+  idsCache: WeakMap<Board, SVGGElement>;
+  /** what each slot was last drawn from: a slot whose key is unchanged is not rebuilt */
+  drawnKeys: Map<Element, string>;
+}
+
+/** The traits a redraw reads besides state / legal / settings (unchecked: each step checks). */
+export interface Extras {
+  timeline: unknown;
+  summary: unknown;
+  hint: unknown;
+}
+
+/** Fill `slot` with `build()` unless it was last drawn from the same `key`; true if rebuilt. */
+export function fillIfChanged(canvas: Canvas, slot: Element, key: string, build: () => Node | null): boolean {
+  if (canvas.drawnKeys.get(slot) === key) return false;
+  canvas.drawnKeys.set(slot, key);
+  fill(slot, build());
+  return true;
+}
+
+/** The root's data attributes (tests and CSS read them) and the board's mode in force. */
+function markRoot(c: Canvas, ctx: Ctx, mode: string | null): void {
+  const { root } = c.layout;
+  const { state, legal } = ctx;
+  root.setAttribute("data-version", String(state.version));
+  root.setAttribute("data-phase", state.phase);
+  root.setAttribute("data-seat", legal.seat == null ? "" : String(legal.seat));
+  // the mode in force makes every spot of its kind clickable, lit or not (see widget.css)
+  c.view.svg.setAttribute("data-mode", mode ?? "");
+}
+
+/** The pieces, the lit spots, the ghost, the pips and the ids on the board. */
+function drawPieces(c: Canvas, ui: UiState, ctx: Ctx, board: Board): void {
+  const { state, legal } = ctx;
+  const pips = ctx.settings.show_pips ? { open: new Set(nodes(legal, "build_settlement")) } : null;
+  drawDynamic(c.view, { board, state, hl: highlights(ui, ctx), pending: ui.pending, seat: legal.seat, uid: c.uid, pips });
+  drawIds(c.view.svg, board, ctx.settings.show_ids, c.idsCache);
+}
+
+/** The banner (who must act and what), with the paused-bots bar under it. */
+function drawBanner(c: Canvas, ctx: Ctx, board: Board): void {
+  const slot = c.layout.slots.banner;
+  fill(slot, panels.banner(ctx.state, board));
+  const paused = panels.pausedBar(ctx.settings);
+  if (paused) slot.append(paused);
+}
+
+/** The replay bar (or its button), the ids / counting toggles, the counting box, the summary. */
+function drawReplayAndSummary(c: Canvas, ctx: Ctx, board: Board, extras: Extras): void {
+  const { slots } = c.layout;
+  const { state, settings } = ctx;
+  const timeline = extras.timeline;
+  const at = settings.replay_at;
+  const replaying = at !== null && replay.isTimeline(timeline);
+  const replayKey = replaying ? JSON.stringify([at, timeline.length, timeline.turns.length, timeline.locked]) : JSON.stringify([state.winner, at]);
+  fillIfChanged(c, slots.replay, replayKey, () => (replaying ? replay.timelineBar(timeline, at) : replay.replayButton(state, settings)));
+  fillIfChanged(c, slots.toggles, JSON.stringify([settings.show_ids, settings.show_counting]), () => replay.toggles(settings));
+  fill(slots.counting, replay.countingBox(state, settings));
+  const summary = extras.summary;
+  fillIfChanged(c, slots.summary, JSON.stringify([state.phase === "game_over", summary]), () =>
+    state.phase === "game_over" && replay.isSummary(summary) ? replay.summaryPanel(summary, board) : null,
+  );
+}
+
+/** What lies over the board: the error toast, the placement's confirm, the hand-over screen. */
+function drawOverlays(c: Canvas, ui: UiState, ctx: Ctx, board: Board): void {
+  const { root, slots } = c.layout;
+  const { state } = ctx;
+  fill(slots.toast, panels.toast(state, ui.dismissed));
+  fill(slots.overlay, boardOverlay(ui, ctx, board));
+  fill(slots.handover, panels.handover(state));
+  root.classList.toggle("cw-handing-over", !!state.handover);
+  const point = ui.pending ? placementPoint(board, ui.pending) : null;
+  slots.overlay.classList.toggle("cw-top", !!point && point.y > 0.5);
+}
+
+/** The acting player's controls: the mode hint, the tap note, the dialog, the action bar, Hint. */
+function drawControls(c: Canvas, ui: UiState, ctx: Ctx, board: Board, extras: Extras): void {
+  const { slots } = c.layout;
+  const { state, legal } = ctx;
+  fill(slots.mode, modeHint(ui, ctx));
+  fill(slots.note, panels.note(ui.note));
+  fill(slots.dialog, dialogArea(ui, ctx, board));
+  fill(slots.actions, actionBar(ui, ctx));
+  const shownHint = currentHint(extras.hint, state);
+  slots.actions.append(hintBar(legal, ctx.settings, shownHint, hintPending(extras.hint, ctx.settings)));
+  drawHintMark(c.view.overlayLayer, board, shownHint);
+}
+
+/** The settings under the board: whose hand, pips, bots' pace and level, theme. */
+function drawSettings(c: Canvas, ctx: Ctx): void {
+  const { state, settings } = ctx;
+  const seats = JSON.stringify([state.players.map((p) => [p.seat, p.name, p.kind]), settings, state.current, state.viewer, state.phase, state.handover ?? null]);
+  fillIfChanged(c, c.layout.slots.view, seats, () => {
+    const controls = panels.viewControls(state, settings);
+    const level = levelSelect(state, settings);
+    if (level) controls.append(level);
+    return controls;
+  });
+}
+
+/** The players, the dice, the bank, the rolls' histogram and the log (each only when changed). */
+function drawPanels(c: Canvas, ctx: Ctx, board: Board): void {
+  const { root, slots } = c.layout;
+  const { state } = ctx;
+  const who = [state.current, state.turn_player, state.winner];
+  fillIfChanged(c, slots.players, JSON.stringify([state.players, who, board.players]), () => panels.players(state, board));
+  fillIfChanged(c, slots.dice, JSON.stringify(state.dice), () => panels.dice(state));
+  fillIfChanged(c, slots.bank, JSON.stringify(state.bank), () => panels.bank(state));
+  fillIfChanged(c, slots.hist, JSON.stringify(state.dice_counts), () => panels.histogram(state));
+  if (fillIfChanged(c, slots.log, JSON.stringify([state.log ?? [], state.marks ?? []]), () => panels.log(state))) panels.scrollLog(root);
+}
+
+/** One redraw of everything from the state of the moment, in drawing order. */
+export function drawAll(c: Canvas, ui: UiState, ctx: Ctx, board: Board, mode: string | null, extras: Extras): void {
+  markRoot(c, ctx, mode);
+  drawPieces(c, ui, ctx, board);
+  drawBanner(c, ctx, board);
+  drawReplayAndSummary(c, ctx, board, extras);
+  drawOverlays(c, ui, ctx, board);
+  drawControls(c, ui, ctx, board, extras);
+  drawSettings(c, ctx);
+  drawPanels(c, ctx, board);
+  // every player's name in what was just drawn, sentences included: isolated, ellipsised (names.ts)
+  isolateNames(c.layout.root, ctx.state.players.map((p) => p.name));
+}

@@ -1,0 +1,87 @@
+/**
+ * The widget's skeleton: one empty slot per part (banner, controls, dialog, panels, log…), the
+ * board beside them, and where the dialog goes as the width changes. Nothing here reads a trait.
+ */
+import { h } from "./dom";
+
+/** Below this width (px) the widget stacks: the side column under the board, dialogs over it. */
+export const NARROW_PX = 700;
+
+/** The slots every drawing step fills (each is a div with the class `cw-<name>-slot`). */
+export interface Slots {
+  banner: HTMLDivElement;
+  toast: HTMLDivElement;
+  note: HTMLDivElement;
+  mode: HTMLDivElement;
+  overlay: HTMLDivElement;
+  handover: HTMLDivElement;
+  dialog: HTMLDivElement;
+  actions: HTMLDivElement;
+  view: HTMLDivElement;
+  players: HTMLDivElement;
+  dice: HTMLDivElement;
+  bank: HTMLDivElement;
+  hist: HTMLDivElement;
+  log: HTMLDivElement;
+  replay: HTMLDivElement;
+  toggles: HTMLDivElement;
+  counting: HTMLDivElement;
+  summary: HTMLDivElement;
+}
+
+export interface Layout {
+  root: HTMLDivElement;
+  boardWrap: HTMLDivElement;
+  side: HTMLDivElement;
+  slots: Slots;
+}
+
+const SLOT_NAMES: (keyof Slots)[] = [
+  "banner", "toast", "note", "mode", "overlay", "handover", "dialog", "actions", "view",
+  "players", "dice", "bank", "hist", "log", "replay", "toggles", "counting", "summary",
+];
+
+/**
+ * Build the skeleton around the board's `svg`. Wide: the board on the left (it never moves), the
+ * banner, the acting player's controls, the dialog and the log tail on the right, all in one
+ * screen; narrow (NARROW_PX): stacked, the dialog over the board.
+ */
+export function buildLayout(svg: SVGSVGElement): Layout {
+  const slots = Object.fromEntries(SLOT_NAMES.map((n) => [n, h("div", { class: `cw-${n}-slot` })])) as unknown as Slots;
+  const waiting = h("div", { class: "cw-waiting" }, "Loading the game…"); // before Python sends a state: not a sentence of the game
+  const boardWrap = h("div", { class: "cw-board-wrap" }, svg, slots.toast, slots.overlay, slots.handover, waiting);
+  const side = h(
+    "div",
+    { class: "cw-side" },
+    slots.banner,
+    slots.actions,
+    slots.mode,
+    slots.note,
+    slots.dialog,
+    slots.log,
+    slots.summary,
+    slots.players,
+    slots.counting,
+    h("div", { class: "cw-box cw-roll-box" }, slots.dice, slots.bank),
+    slots.hist,
+  );
+  const root = h(
+    "div",
+    { class: "catan-widget", tabindex: "-1" },
+    h("div", { class: "cw-main" }, boardWrap, slots.replay, slots.view, slots.toggles),
+    side,
+  );
+  return { root, boardWrap, side, slots };
+}
+
+/** Put the dialog where the eye is: beside the board, or over its bottom when stacked. */
+export function placeDialog(layout: Layout, width: number): void {
+  const { root, boardWrap, side, slots } = layout;
+  const narrow = width > 0 && width < NARROW_PX;
+  root.classList.toggle("cw-narrow", narrow);
+  const home = narrow ? boardWrap : side;
+  if (slots.dialog.parentElement !== home) {
+    if (narrow) boardWrap.append(slots.dialog);
+    else slots.note.after(slots.dialog);
+  }
+}
