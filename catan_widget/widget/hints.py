@@ -1,4 +1,4 @@
-"""Hints and the bots' level in the widget (mixed into :class:`~.widget.CatanWidget`).
+"""Hints and the bots' level in the widget (:class:`Hints`, a part of :class:`~.widget.CatanWidget`).
 
 * ``hint_request``: a counter the front-end's "Hint" button raises; each new value asks the
   search bot for the acting human's best move (``Game.hint``, from that seat's observation,
@@ -22,17 +22,12 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
-
-import traitlets
+from typing import Any, Protocol
 
 from ..bots import LEVELS
+from ..engine import Game
 from ..engine.registry import HINT_BUDGET, Hint, error_text
 from .protocol import short
-
-if TYPE_CHECKING:
-    from ..engine import Game
-    from ..engine.registry import Bot
 
 __all__ = ["HINT_BUDGET", "Hints", "check_level", "check_request", "level_of"]
 
@@ -61,83 +56,74 @@ def check_request(value: Any) -> int:
     return value
 
 
-class Hints(traitlets.HasTraits):
-    """The ``hint_request``/``hint`` and ``bot_level`` traits and what they do."""
+class HintsWidget(Protocol):
+    """What :class:`Hints` needs from the widget: the acting human, the version and the traits."""
 
-    hint_request = traitlets.Int(0).tag(sync=True)
-    hint = traitlets.Dict().tag(sync=True)
-    bot_level = traitlets.Unicode("normal").tag(sync=True)
-    _hint_busy = False
-    _hint_found: tuple[tuple[int, int, float], Hint] | None = None
-    """The last hint and the position it is for: (publish version, seat, budget)."""
+    hint_request: int
+    hint: dict[str, Any]
+    _version: int
 
-    if TYPE_CHECKING:  # provided by the widget
-        _game: Game
-        _ready: bool
-        _version: int
-        _specs: list[Any]
-        _default_bot: Any
-        _bots: dict[int, Bot]
-        _kinds: list[str]
+    @property
+    def game(self) -> Game:
+        """The live game."""
+        ...
 
-        def _acting_human(self) -> int | None: ...
+    def _acting_human(self) -> int | None: ...
 
-        def _start(self) -> None: ...
+    def _publish(self, error: str | None = None) -> None: ...
 
-        def _publish(self, error: str | None = None) -> None: ...
 
-        def _resolve_bots(self) -> None: ...
+class Hints:
+    """Answers the Hint button (``hint_request``) in the ``hint`` trait: one search at a time,
+    one per position.
+    """
 
-    def show_hint(self, budget: float = HINT_BUDGET) -> Hint | None:
+    def __init__(self, widget: HintsWidget) -> None:
+        """The hints of ``widget`` (whose ``hint`` trait this part sets)."""
+        self._widget = widget
+        self._searching = False
+        self._found: tuple[tuple[int, int, float], Hint] | None = None
+        """The last hint and the position it is for: (publish version, seat, budget)."""
+
+    def show(self, budget: float = HINT_BUDGET) -> Hint | None:
         """Ask for the acting human's best move and show it on the board (None: no human acts,
         or a search is already under way and will answer).  ``budget``: the search work (see
         :data:`HINT_BUDGET`).  A hint for the position of the last one is that hint again.
         """
-        if self._hint_busy:
+        w = self._widget
+        if self._searching:
             logger.info("A hint request arrived during the search for a hint: that search answers it.")
             return None
-        seat, version = self._acting_human(), self._version
+        seat, version = w._acting_human(), w._version
         if seat is None:
-            self.hint = {"request": self.hint_request, "version": version}
+            w.hint = {"request": w.hint_request, "version": version}
             return None
         key = (version, seat, budget)
-        found = self._hint_found
+        found = self._found
         if found is None or found[0] != key:
-            self.hint = {"request": self.hint_request, "version": version, "pending": True}
-            self._hint_busy = True
+            w.hint = {"request": w.hint_request, "version": version, "pending": True}
+            self._searching = True
             try:
-                found = (key, self._game.hint(seat, budget=budget))
+                found = (key, w.game.hint(seat, budget=budget))
             except BaseException:
-                self.hint = {"request": self.hint_request, "version": version}
+                w.hint = {"request": w.hint_request, "version": version}
                 raise
             finally:
-                self._hint_busy = False
-            self._hint_found = found
+                self._searching = False
+            self._found = found
         hint = found[1]
-        self.hint = {**hint.to_dict(), "version": version, "request": self.hint_request}
+        w.hint = {**hint.to_dict(), "version": version, "request": w.hint_request}
         return hint
 
-    @traitlets.observe("hint_request")
-    def _hint_requested(self, _change: Any) -> None:
-        if not self._ready:
-            return
+    def requested(self) -> None:
+        """The front-end asked for a hint: answer it; a failed search says why in ``state.error``
+        and answers "no hint".
+        """
+        w = self._widget
         try:
-            self.show_hint()
+            self.show()
         except Exception as exc:  # an observer must not raise into the comm handler
             text = f"No hint: {error_text(exc)}"
             logger.warning("%s", text)
-            self._publish(error=text)
-            self.hint = {"request": self.hint_request, "version": self._version}
-
-    @traitlets.observe("bot_level")
-    def _level_changed(self, change: Any) -> None:
-        level = change["new"]
-        if not self._ready or not level:
-            return
-        name = LEVELS[level]
-        named = set(LEVELS.values()) | {"bot"}
-        self._specs = [name if isinstance(s, str) and s in named else s for s in self._specs]
-        self._default_bot = name
-        self._resolve_bots()
-        self._publish()
-        self._start()
+            w._publish(error=text)
+            w.hint = {"request": w.hint_request, "version": w._version}

@@ -1,74 +1,79 @@
 """The moves humans make by clicking: the intents the front-end sends, validated, forgiven
 when stale (:mod:`.clicks`), applied to the game with the engine as the only judge.
 
-A mixin of :class:`~.widget.CatanWidget` (which owns the attributes declared here).
+:class:`Intents` is a part of :class:`~.widget.CatanWidget`.  An accepted move is stepped on the
+game (or a take-back restored); the game tells the widget, whose observer draws it.  A refused
+or dropped message changes nothing and gets its answer here: one new version, with the reason.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from ..engine.actions import Action, RollDice
+from ..engine import Game
+from ..engine.actions import Action
 from ..engine.errors import IllegalActionError
-from ..engine.registry import error_text
 from .clicks import Clicks
+from .dice import ScriptedDice
 from .protocol import Intent, IntentError, StaleIntentError, parse_intent, short
+from .seats import Seats
 from .settings import logger
 from .undo import UndoStack
 
-if TYPE_CHECKING:
-    from ..engine import Game
+
+class IntentsWidget(Protocol):
+    """What :class:`Intents` needs from the widget: its game, its state and its drawing."""
+
+    replay_at: int | None
+    _version: int
+
+    @property
+    def game(self) -> Game:
+        """The live game."""
+        ...
+
+    @property
+    def closed(self) -> bool:
+        """True once the widget was closed."""
+        ...
+
+    def _handover(self) -> int | None: ...
+
+    def _publish(self, error: str | None = None) -> None: ...
 
 
 class Intents:
     """``handle_message`` and what it needs: parsing, forgiving, acting, taking back."""
 
-    if TYPE_CHECKING:  # provided by the widget
-        _game: Game
-        _closed: bool
-        _busy: bool
-        _version: int
-        _clicks: Clicks
-        _undo: UndoStack
-        _dice: list[tuple[int, int]]
-        replay_at: int | None
-
-        @property
-        def humans(self) -> list[int]:
-            """Seats played by humans at this screen."""
-
-        def _publish(self, error: str | None = None) -> None: ...
-
-        def _start(self) -> None: ...
-
-        def _handover(self) -> int | None: ...
-
-        def _acting_human(self) -> int | None: ...
-
-    def handle_message(self, msg: object) -> bool:
-        """Handle one message from the front-end (what its ``model.send`` arrives at).
-
-        Returns True when accepted.  A refused message changes nothing in the game, sets
-        ``state.error`` to the reason in plain words and is logged on the ``catan_widget`` logger.
-        A message made on an older view of the game is forgiven when it can be (:mod:`.clicks`):
-        a repeat of a move just made is dropped silently (False, no error).
+    def __init__(
+        self, widget: IntentsWidget, seats: Seats, clicks: Clicks, undo: UndoStack, dice: ScriptedDice
+    ) -> None:
+        """The intents of ``widget``'s humans (``seats``), forgiven by ``clicks``, taken back by
+        ``undo``, their moves stepped by ``dice``.
         """
+        self._widget, self._seats, self._clicks, self._undo, self._dice = widget, seats, clicks, undo, dice
+
+    def handle(self, msg: object) -> bool:
+        """Handle one message from the front-end; True when accepted (see
+        :meth:`CatanWidget.handle_message <catan_widget.widget.widget.CatanWidget.handle_message>`).
+        """
+        w = self._widget
         try:
-            if self._closed:
+            if w.closed:
                 raise IntentError("This board is closed: it takes no more moves.")
-            if self.replay_at is not None:
+            if w.replay_at is not None:
                 raise IntentError("This is a replay: it takes no moves (leave the replay to play on).")
             intent = self._intent(msg)
             if intent is None:
                 logger.debug("Dropped a repeated click (already done): %s", short(msg, 200))
-                self._publish()
+                w._publish()
                 return False
-            handover = self._handover()
+            handover = w._handover()
             if handover is not None:
-                name = self._game.names[handover]
+                name = w.game.names[handover]
                 raise IntentError(f"Pass the screen to {name} first: {name} clicks when ready.", logging.INFO)
-            seat, version = self._game.current_seat, self._version
+            seat, version = w.game.current_seat, w._version
             if intent.kind == "undo":
                 self._take_back()
             else:
@@ -79,58 +84,34 @@ class Intents:
             logger.log(
                 exc.level, "Refused a message from the front-end: %s (message: %s)", exc, short(msg, 200)
             )
-            if not self._closed:
-                self._publish(error=str(exc))
+            if not w.closed:
+                w._publish(error=str(exc))
             return False
-        self._publish()
-        self._start()
         return True
 
     def _intent(self, msg: object) -> Intent | None:
         """The validated intent of ``msg``; None for a stale repeat of a move already made."""
+        w = self._widget
+        g = w.game
         try:
             return parse_intent(
-                msg, version=self._version, game=self._game, humans=self.humans, fresh=self._clicks.fresh
+                msg, version=w._version, game=g, humans=self._seats.humans, fresh=self._clicks.fresh
             )
         except StaleIntentError as stale:
-            return self._clicks.forgive(
-                stale.intent, stale.version, self._game, self._acting_human(), self._undo
-            )
-
-    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        try:
-            self.handle_message(content)
-        except Exception as exc:  # a comm handler must never raise into the kernel
-            logger.exception("catan_widget: error while handling a message")
-            self._publish(error=f"Internal error: {error_text(exc)}")
-
-    def _step(self, action: Action) -> None:
-        """``game.step`` with the next scripted roll, if any."""
-        dice = self._dice[0] if self._dice and isinstance(action, RollDice) else None
-        self._game.step(action, dice=dice)
-        if dice is not None:
-            self._dice.pop(0)
+            return self._clicks.forgive(stale.intent, stale.version, g, self._seats.acting(g), self._undo)
 
     def _act(self, action: Action) -> None:
-        g = self._game
-        seat, before = g.current_seat, g.fork()
+        g = self._widget.game
         try:
-            self._busy = True
-            self._step(action)
+            with self._undo.expecting(g.current_seat, g.fork(), action):
+                self._dice.step(g, action)
         except IllegalActionError as exc:
             raise IntentError(str(exc), logging.INFO) from exc
-        finally:
-            self._busy = False
-        self._clicks.moved()
-        self._undo.record(seat, before, action)
 
     def _take_back(self) -> None:
-        acting = self._acting_human()
+        g = self._widget.game
+        acting = self._seats.acting(g)
         if not self._undo.can_undo(acting):
             raise IntentError(self._undo.reason(acting), logging.INFO)
-        self._busy = True
-        try:
-            self._game.restore(self._undo.pop())
-        finally:
-            self._busy = False
-        self._clicks.moved()
+        with self._undo.taking_back() as snapshot:
+            g.restore(snapshot)

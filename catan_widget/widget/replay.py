@@ -12,10 +12,7 @@ end of the game: see :func:`catan_widget.plots.summary_data`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
-
-import traitlets
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Game
 from ..timeline import MARKS, Timeline
@@ -24,115 +21,92 @@ from .protocol import short
 if TYPE_CHECKING:
     from ..engine.observation import Observation
 
-__all__ = ["Replay", "counting_json"]
-
-_W = TypeVar("_W", bound="Replay")
+__all__ = ["Replay", "ReplayWidget", "counting_json"]
 
 
-class Replay(traitlets.HasTraits):
-    """The replay and end-of-game traits (mixed into :class:`~.widget.CatanWidget`)."""
+class ReplayWidget(Protocol):
+    """What :class:`Replay` needs from the widget: its game and the replay traits."""
 
-    timeline = traitlets.Dict().tag(sync=True)
-    summary = traitlets.Dict().tag(sync=True)
-    _game: Game
-    _timeline_obj: Timeline | None = None
-    _timeline_key: tuple[int, int] | None = None
-    _replay_only = False
-    _summary_key: tuple[int, int] | None = None
-    _summary_cache: dict[str, Any] | None = None
+    replay_at: int | None
+    timeline: dict[str, Any]
+    summary: dict[str, Any]
 
-    if TYPE_CHECKING:  # provided by the widget and the settings
-        replay_at: int | None
+    @property
+    def game(self) -> Game:
+        """The live game."""
+        ...
 
-        def _publish(self, error: str | None = None) -> None: ...
 
-        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+class Replay:
+    """The replay of a widget: the game shown at ``replay_at``, the ``timeline`` and the
+    ``summary`` traits (a part of :class:`~.widget.CatanWidget`, which holds the traits).
+    """
 
-        view: int | None
-
-    @classmethod
-    def replay(
-        cls: type[_W],
-        game_or_save: Game | str,
-        *,
-        at: int | None = None,
-        viewer: int | None = None,
-        show_ids: bool = False,
-        colors: Sequence[str] | None = None,
-    ) -> _W:
-        """Watch a finished or loaded game again, with a timeline (``replay_at``).
-
-        ``game_or_save``: a :class:`Game` or a save (``game.to_json()`` text).  The widget shows
-        a copy: the game given is never changed, and no move can be made.  ``at``: the position
-        to start from (0 = the start; the end by default); ``viewer``: a seat's view, or the
-        teacher's (every hand) by default.
-        """
-        game = Game.from_json(game_or_save) if isinstance(game_or_save, str) else game_or_save
-        if not isinstance(game, Game):
-            raise TypeError(f"replay needs a Game or a save, got {type(game_or_save).__name__}")
-        w = cls(game.fork(), None, teacher=viewer is None, show_ids=show_ids, colors=colors)
-        w._replay_only = True
-        w.replay_at = len(game.history) if at is None else at
-        if viewer is not None:
-            w.view = viewer
-        return w
-
-    def _replaying(self) -> bool:
-        return self.replay_at is not None
+    def __init__(self, widget: ReplayWidget) -> None:
+        """The replay of ``widget``."""
+        self._widget = widget
+        self.only = False
+        """The widget only replays (``replay_at`` may not go back to None)."""
+        self._timeline: Timeline | None = None
+        self._timeline_key: tuple[int, int] | None = None
+        self._summary_key: tuple[int, int] | None = None
+        self._summary: dict[str, Any] = {}
 
     def _the_timeline(self) -> Timeline:
         """The timeline of the game as it is now (rebuilt when the game has changed)."""
-        g = self._game
+        g = self._widget.game
         key = (id(g), len(g.history))
-        if self._timeline_obj is None or self._timeline_key != key:
-            self._timeline_obj, self._timeline_key = Timeline(g), key
-        return self._timeline_obj
+        if self._timeline is None or self._timeline_key != key:
+            self._timeline, self._timeline_key = Timeline(g), key
+        return self._timeline
 
-    def _shown(self) -> Game:
+    def shown(self) -> Game:
         """The game to draw: the live game, or the replay at ``replay_at`` (never to be stepped)."""
-        at = self.replay_at
+        at = self._widget.replay_at
         if at is None:
-            return self._game
+            return self._widget.game
         timeline = self._the_timeline()
         return timeline.view_at(min(at, len(timeline)))
 
     def _timeline_json(self) -> dict[str, Any]:
-        if self.replay_at is None:
+        if self._widget.replay_at is None:
             return {}
         t = self._the_timeline()
         return {
             "length": len(t),
             "turns": t.turn_starts(),
             "marks": {kind: t.marks(kind) for kind in MARKS},
-            "locked": self._replay_only,
+            "locked": self.only,
         }
 
-    def _check_replay_at(self, value: Any) -> int | None:
+    def check_at(self, game: Game, value: Any) -> int | None:
+        """A valid ``replay_at`` for ``game``; raises ValueError otherwise."""
         if value is None:
-            if self._replay_only:
+            if self.only:
                 raise ValueError("this widget only replays: choose a position 0..end")
             return None
         if type(value) is not int or value < 0:
-            end = len(self._game.history)
+            end = len(game.history)
             raise ValueError(f"replay_at is a position 0..{end} or None, got {short(value, 40)}")
-        return min(value, len(self._game.history))
+        return min(value, len(game.history))
 
-    def _refresh_replay_traits(self) -> None:
+    def refresh_traits(self) -> None:
         """Send the timeline when a replay starts or ends, and the summary when the shown game is over."""
+        w = self._widget
         timeline = self._timeline_json()
-        if timeline != self.timeline:
-            self.timeline = timeline
-        shown = self._shown()
+        if timeline != w.timeline:
+            w.timeline = timeline
+        shown = self.shown()
         if shown.is_over:
-            key = (id(self._game), len(shown.history))
+            key = (id(w.game), len(shown.history))
             if self._summary_key != key:
                 from ..plots.summary import summary_data
 
-                self._summary_cache, self._summary_key = summary_data(shown), key
-            if self._summary_cache is not None and self.summary is not self._summary_cache:
-                self.summary = self._summary_cache
-        elif self.summary:
-            self.summary = {}
+                self._summary, self._summary_key = summary_data(shown), key
+            if w.summary is not self._summary:
+                w.summary = self._summary
+        elif w.summary:
+            w.summary = {}
 
 
 def counting_json(obs: Observation, shown: list[dict[str, Any]]) -> None:

@@ -8,22 +8,23 @@ while playing, else the replayed position: see :mod:`.replay`), and ``bot_level`
 ``hint_request`` (the bot menu and the Hint button: see :mod:`.hints`); ``ready_seat`` (in
 hot-seat, the human who took the screen at the hand-over: see ``CatanWidget``).  The front-end may
 set these and nothing else: any other key it sends, or a bad value, is refused, logged, shown in
-the widget, and the trait is sent back as it was.
+the widget, and the trait is sent back as it was.  The traits are the widget's; :class:`Settings`,
+a part of :class:`~.widget.CatanWidget`, checks them.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import traitlets
 
-if TYPE_CHECKING:
-    from ..engine import Game
-
+from ..engine import Game
 from .hints import check_level, check_request
 from .protocol import clip, delay_seconds, flag, handover_seat, short, theme_name, view_seat
+from .replay import Replay
+from .seats import Seats
 
 logger = logging.getLogger("catan_widget")
 logger.addHandler(logging.NullHandler())
@@ -44,80 +45,65 @@ SETTINGS = (
 """The traits the front-end may set; every other key it sends is refused."""
 
 
-class Settings(traitlets.HasTraits):
-    """The settings traits and their checks (mixed into :class:`~.widget.CatanWidget`)."""
+class SettingsWidget(Protocol):
+    """What :class:`Settings` needs from the widget: its game, its synced keys and its drawing."""
 
-    bot_delay = traitlets.Float(0.6).tag(sync=True)
-    view = traitlets.Int(None, allow_none=True).tag(sync=True)
-    show_pips = traitlets.Bool(False).tag(sync=True)
-    theme = traitlets.Unicode("auto").tag(sync=True)
-    bots_paused = traitlets.Bool(False).tag(sync=True)
-    show_ids = traitlets.Bool(False).tag(sync=True)
-    show_counting = traitlets.Bool(False).tag(sync=True)
-    replay_at = traitlets.Int(None, allow_none=True).tag(sync=True)
-    ready_seat = traitlets.Int(None, allow_none=True).tag(sync=True)
-    _closed: bool
-    _game: Game
-    _kinds: list[str]
-    _teacher: bool
+    keys: list[str]
 
-    if TYPE_CHECKING:  # provided by the widget (and ipywidgets' Widget)
+    @property
+    def game(self) -> Game:
+        """The live game."""
+        ...
 
-        def _publish(self, error: str | None = None) -> None: ...
+    @property
+    def closed(self) -> bool:
+        """True once the widget was closed."""
+        ...
 
-        def _check_replay_at(self, value: Any) -> int | None: ...
+    def send_state(self, key: str | list[str] | None = None) -> None:
+        """Send these traits to the front-end."""
+        ...
 
-        keys: list[str]
+    def _publish(self, error: str | None = None) -> None: ...
 
-        def send_state(self, key: str | list[str] | None = None) -> None:
-            """Send these traits to the front-end."""
 
-    # --- settings: validated whether they come from Python or from the front-end ---------------
-    def _check_setting(self, name: str, value: Any) -> Any:
+class Settings:
+    """Checks the settings, whether they come from Python (the traits' validator) or from the
+    front-end (``set_state``), where a refused one is logged, shown and sent back as it was.
+    """
+
+    def __init__(self, widget: SettingsWidget, seats: Seats, replay: Replay) -> None:
+        """The checks of ``widget``, whose seats are ``seats`` and whose replay is ``replay``."""
+        self._widget, self._seats, self._replay = widget, seats, replay
+
+    def check(self, name: str, value: Any) -> Any:
         """``value`` checked for the setting ``name``; raises TraitError saying what is wrong."""
+        game = self._widget.game
+        count = len(game.names)
         checks: dict[str, Callable[[Any], Any]] = {
             "bot_delay": delay_seconds,
-            "view": lambda v: view_seat(v, len(self._game.names)),
+            "view": lambda v: view_seat(v, count),
             "theme": theme_name,
             "show_pips": flag,
             "bots_paused": flag,
             "show_ids": flag,
             "show_counting": flag,
-            "replay_at": self._check_replay_at,
+            "replay_at": lambda v: self._replay.check_at(game, v),
             "bot_level": check_level,
             "hint_request": check_request,
-            "ready_seat": lambda v: handover_seat(v, len(self._game.names)),
+            "ready_seat": lambda v: handover_seat(v, count),
         }
         try:
             return checks[name](value)
         except (ValueError, TypeError) as exc:  # TypeError: a value of a type no check foresaw
             raise traitlets.TraitError(clip(exc, 200)) from None
 
-    def _check_private_view(self, value: Any) -> None:
-        """In hot-seat (two humans or more) the front-end may pick only the acting human's view
-        (or automatic): another human's hand or the teacher's view would show an opponent's
-        cards at a shared screen.  A notebook that wants that asks for ``teacher=True``.
+    def take(self, sync_data: dict[str, Any], apply: Callable[[dict[str, Any]], None]) -> None:
+        """A state update from the front-end: ``apply`` the settings it may set; refuse the rest
+        (logged, shown, and sent back as Python holds them).
         """
-        humans = [i for i, kind in enumerate(self._kinds) if kind == "human"]
-        if value is None or len(humans) < 2 or self._teacher:
-            return
-        g = self._game
-        acting = g.current_seat if g.current_seat in humans and not g.is_over else None
-        if value != acting:
-            raise traitlets.TraitError(
-                "in hot-seat only the view of the player who must act can be picked "
-                "(a teacher's view needs teacher=True in Python)"
-            )
-
-    @traitlets.validate(*SETTINGS)
-    def _valid_setting(self, proposal: Any) -> Any:
-        return self._check_setting(proposal["trait"].name, proposal["value"])
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Take settings from the front-end; anything else it tries to set is refused, and a
-        refused value is logged, shown, and sent back as it was.
-        """
-        if self._closed:
+        w = self._widget
+        if w.closed:
             logger.warning("A closed catan widget refused a state update from the front-end.")
             return
         bad: dict[str, str] = {}
@@ -127,21 +113,21 @@ class Settings(traitlets.HasTraits):
                 bad[key] = f"{short(key, 30)} cannot be set from the front-end"
                 continue
             try:
-                self._check_setting(key, value)
+                self.check(key, value)
                 if key == "view":
-                    self._check_private_view(value)
-            except traitlets.TraitError as exc:
+                    self._seats.check_private_view(w.game, value)
+            except (traitlets.TraitError, ValueError) as exc:
                 bad[key] = f"{key}: {exc}"
                 continue
             good[key] = value
         if good:
-            super().set_state(good)  # type: ignore[misc]
+            apply(good)
         if bad:
             reasons = list(bad.values())
             more = f" (and {len(reasons) - 3} more)" if len(reasons) > 3 else ""
             text = clip("Refused a setting from the front-end: " + "; ".join(reasons[:3]) + more, 300)
             logger.warning("%s", text)
-            self._publish(error=text)
-            synced = [k for k in bad if isinstance(k, str) and k in self.keys]
+            w._publish(error=text)
+            synced = [k for k in bad if isinstance(k, str) and k in w.keys]
             if synced:
-                self.send_state(synced)  # the front-end's copy goes back to what Python holds
+                w.send_state(synced)  # the front-end's copy goes back to what Python holds

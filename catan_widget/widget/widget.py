@@ -5,69 +5,49 @@ How the pieces move:
 * Python → front-end: ``board`` (static, once per game), ``state`` and ``legal`` (rebuilt by
   :meth:`CatanWidget._publish` after every change, with a new ``version``), all read-only for
   the front-end.
-* Settings are traits both sides may set, validated on the way in: ``bot_delay``, ``view``,
-  ``show_pips``, ``theme`` and ``bots_paused``.
+* Settings are traits both sides may set, validated on the way in (:mod:`.settings`).
 * front-end → Python: one custom message type carrying moves only, validated by
   :func:`.protocol.parse_intent` and applied with ``Game.step`` (the engine is the only judge).
-* The widget observes its game (``Game.subscribe``): a cell that steps ``w.game`` redraws the
-  board at once.  Bots play on an asyncio task that exists only while a bot must move
-  (:mod:`.runner`); without a running loop (plain Python, tests) call :meth:`advance_bots`.
+* The widget observes its game (``Game.subscribe``): every change — a click, a bot's move, a
+  take-back, a cell stepping ``w.game`` — reaches it the same way and redraws the board at once.
+  Bots play on an asyncio task only while a bot must move (:mod:`.runner`); without a running
+  loop (plain Python, tests) call :meth:`advance_bots`.
+
+The widget holds the traits (traitlets and anywidget sync live there) and wires its parts, plain
+objects each given what it needs: seats, clicks, intents, the bot runner, replay, hints, settings,
+undo and scripted dice (one module each).
 """
 
 from __future__ import annotations
 
-import asyncio
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anywidget
 import traitlets
 
+from ..bots import LEVELS
 from ..engine import Game, Rules
 from ..engine.board import Board
 from ..engine.events import TEACHER
-from ..engine.registry import Bot, error_text
-from . import runner
+from ..engine.registry import Bot, Hint, error_text
+from . import assets
 from .clicks import Clicks
-from .hints import Hints, level_of
+from .dice import ScriptedDice
+from .hints import HINT_BUDGET, Hints, level_of
 from .intents import Intents
-from .protocol import delay_seconds, short, view_seat
+from .protocol import delay_seconds, view_seat
 from .replay import Replay, counting_json
-from .seats import HUMAN, SeatSpec, resolve_seats, seat_list, seat_specs
-from .settings import Settings, logger
+from .runner import INTERRUPTED, BotRunner
+from .seats import Seats, SeatSpec, seat_list
+from .settings import SETTINGS, Settings, logger
 from .undo import UndoStack
 from .view import board_json, legal_json, state_json
 
-_STATIC = Path(__file__).resolve().parent.parent / "static"
-_BUNDLE = _STATIC / "widget.js"
-_STYLES = _STATIC / "widget.css"
-_MISSING_BUNDLE = """\
-export default {
-  render({ el }) {
-    el.textContent = "catan-widget: the front-end bundle catan_widget/static/widget.js is missing; " +
-      "run `npm ci && npm run build`.";
-  },
-};
-"""
+__all__ = ["INTERRUPTED", "CatanWidget"]
 
-
-INTERRUPTED = (
-    "Interrupted while the bot playing {name} moved: the bots are paused, and the game is whole. "
-    "Resume the bots to go on."
-)
-"""What the widget shows after a kernel interrupt stopped a bot's move (``name``: its seat)."""
-
-
-def _task_done(ref: weakref.ref[CatanWidget], task: asyncio.Task[None]) -> None:
-    """The bots' task ended: an error it raised pauses the bots visibly (held weakly)."""
-    w = ref()
-    if w is None or task.cancelled() or task.exception() is None:
-        return
-    exc = task.exception()
-    assert exc is not None
-    w._bot_failed(f"The bots stopped after an error: {error_text(exc)}.", exc)
+_W = TypeVar("_W", bound="CatanWidget")
 
 
 def _observer(widget: CatanWidget) -> Callable[[Game], None]:
@@ -84,7 +64,7 @@ def _observer(widget: CatanWidget) -> Callable[[Game], None]:
     return changed
 
 
-class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
+class CatanWidget(anywidget.AnyWidget):
     """The Catan board for a :class:`Game`, playable by clicking.
 
     Args:
@@ -106,14 +86,27 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         show_ids: write the ids the API uses on the board (hexes, corners, paths).
     """
 
-    # Text, not paths: anywidget watches a path for changes with a callback that holds every
-    # widget, so no widget would ever be collected.
-    _esm = _BUNDLE.read_text(encoding="utf-8") if _BUNDLE.is_file() else _MISSING_BUNDLE
-    _css = _STYLES.read_text(encoding="utf-8") if _STYLES.is_file() else ""
+    _esm = assets.bundle_text()
+    _css = assets.styles_text()
 
     board = traitlets.Dict().tag(sync=True)
     state = traitlets.Dict().tag(sync=True)
     legal = traitlets.Dict().tag(sync=True)
+    timeline = traitlets.Dict().tag(sync=True)
+    summary = traitlets.Dict().tag(sync=True)
+    hint = traitlets.Dict().tag(sync=True)
+    # the settings (see settings.py): the front-end may set these and nothing else
+    bot_delay = traitlets.Float(0.6).tag(sync=True)
+    view = traitlets.Int(None, allow_none=True).tag(sync=True)
+    show_pips = traitlets.Bool(False).tag(sync=True)
+    theme = traitlets.Unicode("auto").tag(sync=True)
+    bots_paused = traitlets.Bool(False).tag(sync=True)
+    show_ids = traitlets.Bool(False).tag(sync=True)
+    show_counting = traitlets.Bool(False).tag(sync=True)
+    replay_at = traitlets.Int(None, allow_none=True).tag(sync=True)
+    ready_seat = traitlets.Int(None, allow_none=True).tag(sync=True)
+    hint_request = traitlets.Int(0).tag(sync=True)
+    bot_level = traitlets.Unicode("normal").tag(sync=True)
 
     def __init__(
         self,
@@ -130,33 +123,28 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         game = game if game is not None else Game()
         if not isinstance(game, Game):
             raise TypeError(f"CatanWidget needs a Game, got {type(game).__name__}")
-        self._task: asyncio.Task[None] | None = None
-        self._clicks = Clicks()
+        self._ready = False  # True once built: the traits' observers act from then on
         self._closed = False
-        self._ready = False
-        specs = seat_specs(game, seats)
-        kinds, bots = resolve_seats(game, specs, bot)
+        self._game = game
+        self._version = 0
+        self._seats = Seats(game, seats, bot, teacher=teacher)
+        self._clicks = Clicks()
+        self._undo = UndoStack()
+        self._dice = ScriptedDice()
+        self._replay = Replay(self)
+        self._settings = Settings(self, self._seats, self._replay)
+        self._hints = Hints(self)
+        self._runner = BotRunner(self, self._seats, self._dice)
+        self._intents = Intents(self, self._seats, self._clicks, self._undo, self._dice)
         board = board_json(game, colors)
         delay, view = delay_seconds(bot_delay), view_seat(viewer, len(game.names))
-        self._game = game
         super().__init__(bot_delay=delay, view=view, show_ids=bool(show_ids), bot_level=level_of(bot))
-        self._specs, self._default_bot = specs, bot
         self._colors = None if colors is None else tuple(p["color"] for p in board["players"])
-        self._kinds: list[str] = kinds
-        self._bots: dict[int, Bot] = bots
-        self._teacher = bool(teacher)
-        self._viewed_by: int | None = None
-        self._shown_seat: int | None = None  # hot-seat: the human who last took the screen
-        self._version = 0
-        self._fault: str | None = None
-        self._busy = False
-        self._undo = UndoStack()
-        self._dice: list[tuple[int, int]] = []
         self._watch = _observer(self)
         game.subscribe(self._watch)
         self.on_msg(self._on_msg)
         self.board = board
-        self._shown_seat = self._acting_human()
+        self._seats.shown_seat = self._acting_human()
         self._ready = True
         self._publish()
         self._start()
@@ -184,11 +172,49 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         game = Game(players=names, seed=seed, board=board, rules=rules, first=first)
         return cls(game, seats, bot=bot, **options)
 
+    @classmethod
+    def replay(
+        cls: type[_W],
+        game_or_save: Game | str,
+        *,
+        at: int | None = None,
+        viewer: int | None = None,
+        show_ids: bool = False,
+        colors: Sequence[str] | None = None,
+    ) -> _W:
+        """Watch a finished or loaded game again, with a timeline (``replay_at``; see :mod:`.replay`).
+
+        ``game_or_save``: a :class:`Game` or a save (``game.to_json()`` text).  The widget shows
+        a copy: the game given is never changed, and no move can be made.  ``at``: the position
+        to start from (0 = the start; the end by default); ``viewer``: a seat's view, or the
+        teacher's (every hand) by default.
+        """
+        game = Game.from_json(game_or_save) if isinstance(game_or_save, str) else game_or_save
+        if not isinstance(game, Game):
+            raise TypeError(f"replay needs a Game or a save, got {type(game_or_save).__name__}")
+        w = cls(game.fork(), None, teacher=viewer is None, show_ids=show_ids, colors=colors)
+        w._replay.only = True
+        w.replay_at = len(game.history) if at is None else at
+        if viewer is not None:
+            w.view = viewer
+        return w
+
+    # --- the traits: checked by the settings part, acted on here -----------------------------
+    @traitlets.validate(*SETTINGS)
+    def _valid_setting(self, proposal: Any) -> Any:
+        return self._settings.check(proposal["trait"].name, proposal["value"])
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Take settings from the front-end; anything else it tries to set is refused, and a
+        refused value is logged, shown, and sent back as it was.
+        """
+        self._settings.take(sync_data, super().set_state)
+
     @traitlets.observe("view", "show_pips", "theme", "show_counting", "replay_at")
     def _setting_changed(self, change: Any) -> None:
         if self._ready:
             if change["name"] == "view":
-                self._viewed_by = self._acting_human()
+                self._seats.viewed_by = self._acting_human()
             self._publish()
             if change["name"] == "replay_at" and change["new"] is None:
                 self._start()
@@ -200,24 +226,30 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         if seat is None or not self._ready:
             return
         if seat == self._handover():
-            self._shown_seat = seat
-        self._ready = False
+            self._seats.shown_seat = seat
         self.ready_seat = None  # ready for the next hand-over (the front-end is told)
-        self._ready = True
         self._publish()
 
     @traitlets.observe("bot_delay", "bots_paused")
     def _bots_setting_changed(self, change: Any) -> None:
         if change["name"] == "bots_paused" and not change["new"]:
-            self._fault = None
+            self._runner.fault = None
             if self._ready:
                 self._publish()
         if self._ready:
             self._start()
 
-    def _resolve_bots(self) -> None:
-        """Make the bots again from the seat specs (after the bot level changed)."""
-        self._kinds, self._bots = resolve_seats(self._game, self._specs, self._default_bot)
+    @traitlets.observe("hint_request")
+    def _hint_requested(self, _change: Any) -> None:
+        if self._ready:
+            self._hints.requested()
+
+    @traitlets.observe("bot_level")
+    def _level_changed(self, change: Any) -> None:
+        if self._ready and change["new"]:
+            self._seats.set_bot(self._game, LEVELS[change["new"]])
+            self._publish()
+            self._start()
 
     # --- what users read and set ---------------------------------------------------------------
     @property
@@ -229,16 +261,13 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
     def game(self, game: Game) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"CatanWidget needs a Game, got {type(game).__name__}")
-        if len(game.names) != len(self._specs):
-            raise ValueError(f"the widget has {len(self._specs)} seats; that game has {len(game.names)}")
-        kinds, bots = resolve_seats(game, self._specs, self._default_bot)
+        self._seats.bind(game)
         self._game.unsubscribe(self._watch)
-        self._game, self._kinds, self._bots = game, kinds, bots
+        self._game = game
         game.subscribe(self._watch)
-        self._undo = UndoStack()
-        self._fault = None
+        self._undo.reset()
+        self._runner.fault = None
         self._clicks.reset()
-        self._shown_seat = self._acting_human()
         self.board = board_json(game, self._colors)
         self._publish()
         self._start()
@@ -246,16 +275,16 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
     @property
     def humans(self) -> list[int]:
         """Seats played by humans at this screen."""
-        return [i for i, kind in enumerate(self._kinds) if kind == HUMAN]
+        return self._seats.humans
 
     @property
     def teacher(self) -> bool:
         """Teacher view: every hand and development card is shown."""
-        return self._teacher
+        return self._seats.teacher
 
     @teacher.setter
     def teacher(self, on: bool) -> None:
-        self._teacher = bool(on)
+        self._seats.teacher = bool(on)
         self.view = None
         self._publish()
 
@@ -271,7 +300,7 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
     @property
     def bots_running(self) -> bool:
         """True while the bots' task is alive (a bot must move and an event loop runs)."""
-        return self._task is not None and not self._task.done()
+        return self._runner.running
 
     @property
     def closed(self) -> bool:
@@ -279,6 +308,23 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         return self._closed
 
     # --- actions from Python -----------------------------------------------------------------
+    def handle_message(self, msg: object) -> bool:
+        """Handle one message from the front-end (what its ``model.send`` arrives at).
+
+        Returns True when accepted.  A refused message changes nothing in the game, sets
+        ``state.error`` to the reason in plain words and is logged on the ``catan_widget`` logger.
+        A message made on an older view of the game is forgiven when it can be (:mod:`.clicks`):
+        a repeat of a move just made is dropped silently (False, no error).
+        """
+        return self._intents.handle(msg)
+
+    def show_hint(self, budget: float = HINT_BUDGET) -> Hint | None:
+        """Ask for the acting human's best move and show it on the board (None: no human acts,
+        or a search is already under way and will answer).  ``budget``: the search work (see
+        :data:`HINT_BUDGET`).  A hint for the position of the last one is that hint again.
+        """
+        return self._hints.show(budget)
+
     def refresh(self) -> None:
         """Redraw from ``w.game`` now and resume bots paused by an error.
 
@@ -286,7 +332,7 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         game's state in place (or call ``w.game.changed()``).
         """
         self._require_open()
-        self._fault = None
+        self._runner.fault = None
         self._undo.clear()
         self._clicks.reset()
         self.bots_paused = False
@@ -304,22 +350,19 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         With a running event loop the bots move by themselves; this is for plain Python and tests.
         """
         self._require_open()
-        moved = 0
-        while moved < max_moves and self.bot_delay_now() is not None:
-            before = len(self._game.history)
-            self.play_one_bot_move()
-            if len(self._game.history) == before:
-                break
-            moved += 1
-        return moved
+        return self._runner.advance(max_moves)
 
     def script_dice(self, *rolls: tuple[int, int]) -> None:
         """Decide the next rolls, in order, whoever rolls (for teaching): ``w.script_dice((3, 4))``."""
-        for roll in rolls:
-            ok = isinstance(roll, (tuple, list)) and len(roll) == 2
-            if not ok or not all(type(d) is int and 1 <= d <= 6 for d in roll):
-                raise ValueError(f"a scripted roll is a pair of dice 1..6 like (3, 4), got {roll!r}")
-            self._dice.append((roll[0], roll[1]))
+        self._dice.add(*rolls)
+
+    def bot_delay_now(self) -> float | None:
+        """Seconds before the next bot move, or None when no bot may move now."""
+        return self._runner.delay_now()
+
+    def play_one_bot_move(self) -> None:
+        """One bot move; a bot that fails (any exception) pauses the bots with a visible message."""
+        self._runner.play_one()
 
     def close(self) -> None:
         """Stop the bots' task, stop observing the game and close the widget."""
@@ -327,93 +370,71 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         game = getattr(self, "_game", None)
         if game is not None and hasattr(self, "_watch"):
             game.unsubscribe(self._watch)
-        task = getattr(self, "_task", None)
-        if task is not None:
-            task.cancel()
-            self._task = None
+        runner = getattr(self, "_runner", None)
+        if runner is not None:
+            runner.stop()
         super().close()
 
-    # --- the bots (see runner.py) ----------------------------------------------------------------
-    def bot_delay_now(self) -> float | None:
-        """Seconds before the next bot move, or None when no bot may move now."""
-        g = self._game
-        if self._closed or self._fault is not None or self.bots_paused or g.is_over or self._replaying():
-            return None
-        return self.bot_delay if g.current_seat in self._bots else None
-
-    def play_one_bot_move(self) -> None:
-        """One bot move; a bot that fails (any exception) pauses the bots with a visible message."""
-        seat = self._game.current_seat
-        g, name = self._game, self._game.names[seat]
-        try:
-            action = self._bots[seat].choose(g.observe(seat))
-        except KeyboardInterrupt:
-            self._interrupted(name)
+    # --- the game tells the widget -------------------------------------------------------------
+    def _game_changed(self, game: Game) -> None:
+        """The observer: the game changed (a click, a bot's move, a take-back, a cell): draw it."""
+        if self._closed:
             return
-        except BaseException as exc:
-            self._bot_failed(f"The bot playing {name} failed: {error_text(exc)}.", exc)
-            return
-        if self._closed or g is not self._game:
-            return  # closed (or given another game) while the bot was thinking: drop the move
-        try:
-            self._busy = True
-            self._step(action)  # all or nothing, an interrupt included
-        except KeyboardInterrupt:
-            self._interrupted(name)
-            return
-        except BaseException as exc:
-            self._bot_failed(
-                f"The bot playing {name} chose an illegal move ({short(action)}): "
-                f"{error_text(exc, 300, kind=False)}",
-                exc,
-            )
-            return
-        finally:
-            self._busy = False
         self._clicks.moved()
-        self._undo.clear()
+        self._undo.game_changed(game)
         self._publish()
+        self._start()
 
-    def _interrupted(self, name: str) -> None:
-        """A kernel interrupt during the move of the bot playing ``name``: the move was made
-        whole or not at all, and the bots pause until resumed (as an interrupt stops a cell).
-        """
-        self._fault = INTERRUPTED.format(name=name)
-        logger.info("%s", self._fault)
-        self.bots_paused = True
-        self._publish()
-
-    def _bot_failed(self, text: str, exc: BaseException) -> None:
-        self._fault = f"{text} The bots are paused: fix the bot, then resume them."
-        logger.error("%s", text, exc_info=exc)
-        self.bots_paused = True
-        self._publish()
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        try:
+            self.handle_message(content)
+        except Exception as exc:  # a comm handler must never raise into the kernel
+            logger.exception("catan_widget: error while handling a message")
+            self._publish(error=f"Internal error: {error_text(exc)}")
 
     def _start(self) -> None:
-        if not self._closed:
-            self._task = runner.start(self, self._task)
-            if self._task is not None:
-                ref = weakref.ref(self)
-                self._task.add_done_callback(lambda task: _task_done(ref, task))
+        self._runner.start()
 
-    # --- internals -----------------------------------------------------------------------------
     def _require_open(self) -> None:
         if self._closed:
             raise RuntimeError("This CatanWidget is closed: make a new one to go on playing.")
 
-    def _game_changed(self, game: Game) -> None:
-        """The observer: a cell (or anything but this widget) changed the game."""
-        if self._busy or self._closed:
-            return
-        self._clicks.moved()
-        self._undo.clear()
-        self._publish()
-        self._start()
+    # --- what a publish reads ----------------------------------------------------------------
+    @property
+    def _kinds(self) -> list[str]:
+        return self._seats.kinds
+
+    @property
+    def _teacher(self) -> bool:
+        return self._seats.teacher
+
+    @property
+    def _fault(self) -> str | None:
+        return self._runner.fault
 
     def _acting_human(self) -> int | None:
-        g = self._game
-        current = g.current_seat
-        return current if self._kinds[current] == HUMAN and not g.is_over else None
+        return self._seats.acting(self._game)
+
+    def _handover(self) -> int | None:
+        """In hot-seat, the human who must act next but has not taken the screen yet."""
+        return self._seats.handover(self._game, self.view, self._replaying())
+
+    def _replaying(self) -> bool:
+        return self.replay_at is not None
+
+    def _shown(self) -> Game:
+        return self._replay.shown()
+
+    def _expire_view(self) -> None:
+        """In hot-seat, a view picked by one human ends when another human must act.  Called by
+        the publish under way, which draws it: the trait is set without its observer and sent.
+        """
+        if self._seats.view_expired(self._game, self.view):
+            self._trait_values["view"] = None
+            self.send_state("view")
+
+    def _refresh_replay_traits(self) -> None:
+        self._replay.refresh_traits()
 
     def _current_viewer(self) -> int | None:
         if self.view is not None:
@@ -426,25 +447,6 @@ class CatanWidget(Intents, Replay, Hints, Settings, anywidget.AnyWidget):
         if self._handover() is not None:
             return None  # nobody's hand until the next human takes the screen
         return self._acting_human()
-
-    def _handover(self) -> int | None:
-        """In hot-seat, the human who must act next but has not taken the screen yet (every hand
-        is hidden and no move is taken until the front-end sets ``ready_seat`` to that seat).
-        """
-        if self._teacher or self.view is not None or len(self.humans) < 2 or self._replaying():
-            return None
-        acting = self._acting_human()
-        return None if acting is None or acting == self._shown_seat else acting
-
-    def _expire_view(self) -> None:
-        """In hot-seat, a view picked by one human ends when another human must act."""
-        if self.view is None or len(self.humans) < 2:
-            return
-        acting = self._acting_human()
-        if acting is not None and acting != self._viewed_by:
-            self._ready = False
-            self.view = None
-            self._ready = True
 
     def _publish(self, error: str | None = None) -> None:
         """Send a new ``state`` and ``legal`` (one version) to the front-end."""

@@ -38,7 +38,7 @@ pathlib.Path("hint_facts.json").write_text(json.dumps({
     "hint_request": w.hint_request,
     "cell_hint": _cell_hint,
     "level": w.bot_level,
-    "bots": {str(seat): type(bot).__name__ for seat, bot in w._bots.items()},
+    "bots": {str(seat): type(bot).__name__ for seat, bot in w._seats.bots.items()},
 }))
 print("hint facts written")"""
 

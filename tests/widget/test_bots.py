@@ -12,7 +12,7 @@ from pathlib import Path
 
 from catan_widget import Action, BuildSettlement, CatanWidget, EndTurn, Game
 from catan_widget.engine.observation import Observation
-from catan_widget.widget import widget as widget_module
+from catan_widget.widget import assets
 from catan_widget.widget.view import unpack_actions
 
 from .helpers import NAMES, SOLO, settle, wait_until
@@ -188,7 +188,7 @@ def test_a_cell_stepping_the_game_updates_the_board_by_itself() -> None:
 def test_close_cancels_the_bots_task() -> None:
     async def scenario() -> tuple[bool, bool]:
         w = CatanWidget.play(["bot", "bot", "bot"], seed=3, bot_delay=5)
-        task = w._task
+        task = w._runner.task
         assert task is not None
         w.close()
         done = await wait_until(task.done)
@@ -206,10 +206,10 @@ def test_no_task_starts_without_a_running_loop() -> None:
 
 
 def test_the_widget_serves_the_bundled_front_end() -> None:
-    static = Path(widget_module.__file__).resolve().parents[1] / "static"
+    static = Path(assets.__file__).resolve().parents[1] / "static"
     bundle = static / "widget.js"
     w = CatanWidget(Game(players=NAMES, seed=1), SOLO)
-    expected = bundle.read_text(encoding="utf-8") if bundle.is_file() else widget_module._MISSING_BUNDLE
+    expected = bundle.read_text(encoding="utf-8") if bundle.is_file() else assets.MISSING_BUNDLE
     assert w._esm == expected
     assert w._repr_mimebundle_() is not None
 

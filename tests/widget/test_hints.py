@@ -155,13 +155,13 @@ def test_game_hint_from_a_cell() -> None:
 def test_the_bot_menu_swaps_named_bots_and_keeps_objects() -> None:
     w = CatanWidget(Game(seed=4), {"Ada": "human", "Bo": "bot", "Cy": "greedy", "Di": Custom()})
     assert w.bot_level == "normal"
-    assert isinstance(w._bots[1], GreedyBot)
+    assert isinstance(w._seats.bots[1], GreedyBot)
     update(w, {"bot_level": "hard"})
-    assert isinstance(w._bots[1], SearchBot)
-    assert isinstance(w._bots[2], SearchBot)
-    assert isinstance(w._bots[3], Custom)
+    assert isinstance(w._seats.bots[1], SearchBot)
+    assert isinstance(w._seats.bots[2], SearchBot)
+    assert isinstance(w._seats.bots[3], Custom)
     update(w, {"bot_level": "easy"})
-    assert isinstance(w._bots[1], RandomBot)
+    assert isinstance(w._seats.bots[1], RandomBot)
     update(w, {"bot_level": "expert"})
     assert "bot_level" in w.state["error"]
     assert w.bot_level == "easy"

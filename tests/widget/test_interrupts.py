@@ -57,7 +57,7 @@ def _bots_only(seed: int) -> tuple[Game, CatanWidget]:
 
 def test_an_interrupt_anywhere_in_a_bot_move_pauses_the_bots_and_leaves_the_game_whole() -> None:
     game, w = _bots_only(3)
-    start = game.to_json()
+    start, mover = game.to_json(), game.current_seat
     probe = CatanWidget(game.fork(), dict.fromkeys(NAMES, "bot"), bot="greedy")
     lines = _lines(probe.play_one_bot_move)
     probe.close()
@@ -71,9 +71,9 @@ def test_an_interrupt_anywhere_in_a_bot_move_pauses_the_bots_and_leaves_the_game
         w = CatanWidget(g, dict.fromkeys(NAMES, "bot"), bot="greedy")
         _interrupt_at(k, w.play_one_bot_move)
         assert g.to_json() in (start, after), k
-        if w.bots_paused:
+        if w.bots_paused:  # the move whole or not at all: the notice names the bot that moved
             paused += 1
-            assert w.state["error"] == INTERRUPTED.format(name=g.names[g.current_seat])
+            assert w.state["error"] == INTERRUPTED.format(name=g.names[mover])
             w.bots_paused = False  # "Resume bots": the game goes on
             assert w.state["error"] is None
         assert w.advance_bots(max_moves=5) == 5

@@ -21,7 +21,7 @@ def test_bot_tasks_finds_the_widgets_task() -> None:
     async def scenario() -> tuple[int, bool]:
         w = CatanWidget.play(["bot", "bot", "bot"], seed=3, bot_delay=5)
         found = len(bot_tasks())
-        mine = w._task in bot_tasks()
+        mine = w._runner.task in bot_tasks()
         w.close()
         return found, mine
 
