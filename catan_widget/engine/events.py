@@ -77,7 +77,7 @@ YOU: Final = "You"
 """A player with this name is worded in the second person."""
 
 _SECOND_PERSON: Final = {"takes": "take", "wins": "win", "offers": "offer", "has": "have", "is": "are"}
-_SECOND_PERSON.update(accepts="accept", declines="decline", counters="counter")
+_SECOND_PERSON.update(accepts="accept", declines="decline", counters="counter", knows="know")
 _ANSWERS: Final = {ACCEPTED: ("accepted", "accepts the offer"), DECLINED: ("declined", "declines the offer")}
 _UNKNOWN_PLACE: Final = {"node": "a corner", "edge": "a path", "hex": "a hex"}
 _PLACE_WORDS: Final[dict[str, Callable[[Board, int], str]]] = {

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Game
+from ..engine.events import agree, whom
 from ..timeline import MARKS, Timeline
 from .protocol import short
 
@@ -113,13 +114,15 @@ def counting_json(obs: Observation, shown: list[dict[str, Any]]) -> None:
     """Add the viewer's card counting to the players of a ``state`` trait, in place.
 
     For every opponent of the observing seat: ``known`` (the resources the seat knows they
-    hold, zeros left out) and ``unknown`` (how many of their cards it cannot name).  Read from
-    the observation only, so nothing the seat could not know is added.
+    hold, zeros left out) and ``unknown`` (how many of their cards it cannot name); for the
+    seat itself, ``counting``: the box's heading in the engine's words ("What you know").  Read
+    from the observation only, so nothing the seat could not know is added.
     """
     if obs.seat is None:
         return
     for p, out in zip(obs.players, shown):
         if p.seat == obs.seat:
+            out["counting"] = f"What {whom(p.name)} {agree(p.name, 'knows')}"
             continue
         out["known"] = {r: n for r, n in zip(("lumber", "brick", "wool", "grain", "ore"), p.known) if n}
         out["unknown"] = p.unknown

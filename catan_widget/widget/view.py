@@ -17,8 +17,12 @@ from ..engine import Game
 from ..engine.actions import Action, Discard, action_to_dict
 from ..engine.board import GENERIC
 from ..engine.constants import (
+    CITY_COST,
+    DEV_CARD_COST,
     DEV_CARDS,
     RESOURCES,
+    ROAD_COST,
+    SETTLEMENT_COST,
     SPECIAL_CARDS,
     TERRAINS,
     VICTORY_POINT,
@@ -41,7 +45,7 @@ from ..engine.topology import (
     node_xy,
 )
 from .colors import check_colors
-from .marks import marks_json
+from .marks import marks_json, producing_hexes
 
 PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 """Okabe–Ito colours (colour-blind safe) for seats 0..3: blue, vermillion, green, purple."""
@@ -49,11 +53,18 @@ LOG_TAIL = 12
 """Log lines sent with each state update (the newest ones)."""
 UNDO = "undo"
 """The one control that is not an action of the engine (the widget keeps the snapshots)."""
+COSTS: dict[str, Sequence[int]] = {
+    "build_road": ROAD_COST,
+    "build_settlement": SETTLEMENT_COST,
+    "build_city": CITY_COST,
+    "buy_development_card": DEV_CARD_COST,
+}
+"""What each build costs, by the action kind that buys it (the engine's constants)."""
 
 
 def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any]:
-    """The static ``board`` trait: hexes, intersections, paths, harbors, the players and the
-    special cards' names and worth in words.
+    """The static ``board`` trait: hexes, intersections, paths, harbors, the players, the
+    special cards' names and worth in words and the builds' ``costs`` (by action kind).
 
     ``colors``: the players' CSS colours by seat, checked by :func:`.colors.check_colors`
     (ValueError naming the rule); Okabe–Ito (:data:`PLAYER_COLORS`) by default.
@@ -108,6 +119,7 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
         "harbors": harbors,
         "players": players,
         "special_cards": special,
+        "costs": {kind: _named(cost, RESOURCES, drop_zeros=True) for kind, cost in COSTS.items()},
     }
 
 
@@ -170,6 +182,21 @@ def _trade(obs: Observation) -> dict[str, Any] | None:
     }
 
 
+def _last_roll(game: Game) -> list[Any] | None:
+    """The newest roll as ``[seat, hexes, gains]``: who rolled, the hexes that paid and what
+    each seat got (``{"0": {"lumber": 1}}``, seats that got nothing left out).
+    """
+    events = game.events
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if e[0] == "roll":
+            gains: dict[str, dict[str, int]] = {}
+            for q, r, n in e[3]:
+                gains.setdefault(str(q), {})[RESOURCES[r]] = n
+            return [e[1], producing_hexes(game, events, i), gains]
+    return None
+
+
 def state_json(
     game: Game,
     viewer: int | None,
@@ -208,6 +235,7 @@ def state_json(
         "viewer": viewer,
         "robber": obs.robber,
         "dice": list(obs.dice) if obs.dice is not None else None,
+        "roll": _last_roll(game) if obs.dice is not None else None,
         "dice_counts": list(obs.dice_counts),
         "buildings": buildings,
         "roads": roads,
