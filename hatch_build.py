@@ -83,10 +83,11 @@ INTERPRETED = (
     "savecheck",
     "serialize",
     "staging",
+    "viewer",
 )
 """Engine modules kept interpreted: the package front and the boundary modules that check user
-input (actions, saves, settings, staging, bot and player names), so users get the engine's own messages
-instead of mypyc's TypeErrors; they run once per call, not in the hot loops.  ``observed``
+input (actions, saves, settings, staging, bot and player names, viewers), so users get the engine's own
+messages instead of mypyc's TypeErrors; they run once per call, not in the hot loops.  ``observed``
 holds the observation records, built through plain-class twins (see its docstring); ``atomic``
 takes back an interrupted step (signal handlers, a replay: the rare path).  ``errors`` keeps
 ``IllegalActionError`` (with its code and rule) and ``Refusal`` plain Python classes: they

@@ -23,6 +23,7 @@ from .engine import state as _state
 from .engine.actions import Action
 from .engine.replay import replay_onto, rewound
 from .engine.state import State
+from .engine.viewer import ALL_SEEING, ONLOOKER
 
 __all__ = ["CHECKPOINT", "MARKS", "Timeline", "states_equal"]
 
@@ -212,6 +213,6 @@ class Timeline:
     def _seed_logs(self, g: Game, position: int) -> None:
         """Give the game the log words already computed (so a view costs no re-wording)."""
         n = self._event_counts[position]
-        viewers: list[int | None] = [None, -1, *range(len(self.names))]
+        viewers = [ONLOOKER, ALL_SEEING, *range(len(self.names))]
         g._logs = {v: self._full_log(v)[:n] for v in viewers}
         g._logs_of = g.events

@@ -39,9 +39,12 @@ from .observation import Observation, PlayerInfo
 from .players import PlayerView
 from .registry import Bot, register_bot
 from .rules import Rules
+from .viewer import ALL_SEEING, ONLOOKER, Viewer
 
 __all__ = [
+    "ALL_SEEING",
     "DEV_CARDS",
+    "ONLOOKER",
     "REFUSALS",
     "RESOURCES",
     "TERRAINS",
@@ -75,6 +78,7 @@ __all__ = [
     "RollDice",
     "Rules",
     "SaveError",
+    "Viewer",
     "action_from_dict",
     "action_to_dict",
     "beginner_board",

@@ -7,7 +7,8 @@ The rest of the hand, whose size is public, is *unknown*: stolen cards the viewe
 and whatever a staged position put there.  Known counts are lower bounds, never guesses: a card
 stolen out of sight lowers each resource the seat might have lost by one.
 
-``viewer`` -1 sees every card (the teacher); ``None`` is an onlooker who sees only public events.
+``viewer`` is a :data:`.viewer.Viewer`: a seat, :data:`.viewer.ALL_SEEING` (every card) or
+:data:`.viewer.ONLOOKER` (public events only).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Final
 from .constants import CITY_COST, DEV_CARD_COST, MONOPOLY, ROAD_COST, SETTLEMENT_COST, YEAR_OF_PLENTY
 from .events import Event
 from .phases import ACCEPTED, COUNTERED
+from .viewer import ALL_SEEING
 
 Known = list[list[int]]
 """Per seat, 5 known counts."""
@@ -111,7 +113,7 @@ def _exclusions(excluded: list[int], event: Event, viewer: int | None) -> None:
             if q != event[1]:
                 excluded[q] |= 1 << r
     elif kind == "robber" and event[3] is not None and event[4] >= 0:
-        if not (viewer == -1 or viewer in (event[1], event[3])):
+        if not (viewer == ALL_SEEING or viewer in (event[1], event[3])):
             excluded[event[1]] = 0  # the thief holds a card the viewer did not see
     elif kind == "staged":
         excluded[:] = [0] * len(excluded)
@@ -120,7 +122,7 @@ def _exclusions(excluded: list[int], event: Event, viewer: int | None) -> None:
 def _count_steal(known: Known, thief: int, victim: int | None, taken: int, viewer: int | None) -> None:
     if victim is None or taken < 0:
         return
-    if viewer == -1 or viewer in (thief, victim):
+    if viewer == ALL_SEEING or viewer in (thief, victim):
         known[victim][taken] = max(0, known[victim][taken] - 1)
         known[thief][taken] += 1
     else:

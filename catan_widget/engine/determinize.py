@@ -12,13 +12,16 @@ does not know.  Redrawn consistently with the observation:
   the rest is the deck;
 * future dice and steals: the new game has its own random generator, drawn from ``rng``.
 
-The new game starts from this position (like a staged one): empty history, no events.
+The new game starts from this position (like a staged one): empty history, no events.  It is
+made by the factory the game module registers (:func:`register_game`): this module reads an
+observation only and never imports ``engine/game.py``.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .constants import CARDS_PER_RESOURCE, DEV_DECK_COUNTS, VICTORY_POINT
 from .counting import Baseline
@@ -27,8 +30,21 @@ from .rng import Rng
 from .state import State
 
 if TYPE_CHECKING:
-    from .game import Game
     from .observation import Observation
+
+GameFactory = Callable[..., Any]
+"""``Game.from_position(names, board, rules, state, *, seed, baseline)``."""
+_FACTORY: list[GameFactory] = []
+
+
+def register_game(factory: GameFactory) -> None:
+    """Make determinized games with ``factory`` (the game module registers ``Game.from_position``)."""
+    _FACTORY[:] = [factory]
+
+
+def position(obs: Observation, seed: int) -> tuple[State, Baseline]:
+    """The state and baseline of a game ``obs``'s viewer could be in, drawn from ``seed``."""
+    return _state(obs, Rng(seed)), _baseline(obs)
 
 
 def _seed_from(rng: random.Random | int) -> int:
@@ -70,10 +86,9 @@ def _hands(obs: Observation, rng: Rng) -> list[list[int]]:
     n = len(obs.names)
     if obs.hands is not None:
         return [list(h) for h in obs.hands]
-    me = obs.seat
-    assert me is not None
-    assert obs.hand is not None
-    held = [CARDS_PER_RESOURCE - obs.bank[r] - obs.hand[r] for r in range(5)]
+    me = obs.seat  # None: an onlooker, who holds no hand
+    own = obs.hand if obs.hand is not None else (0, 0, 0, 0, 0)
+    held = [CARDS_PER_RESOURCE - obs.bank[r] - own[r] for r in range(5)]
     others = [q for q in range(n) if q != me]
     for q in others:
         for r in range(5):
@@ -82,7 +97,8 @@ def _hands(obs: Observation, rng: Rng) -> list[list[int]]:
     barred = [sum(1 << r for r in obs.players[q].not_held) for q in others]
     dealt = _deal(pool, [obs.players[q].unknown for q in others], rng, barred)
     hands: list[list[int]] = [[0] * 5 for _ in range(n)]
-    hands[me] = list(obs.hand)
+    if me is not None:
+        hands[me] = list(own)
     for q, extra in zip(others, dealt):
         hands[q] = [k + x for k, x in zip(obs.players[q].known, extra)]
     return hands
@@ -100,12 +116,8 @@ def _dev_cards(obs: Observation, rng: Rng) -> tuple[list[list[int]], list[list[i
     if obs.devs is not None:
         for q, (held, bought) in enumerate(obs.devs):
             dev[q], new[q] = list(held), list(bought)
-    else:
-        me = obs.seat
-        assert me is not None
-        assert obs.dev_cards is not None
-        assert obs.dev_new is not None
-        dev[me], new[me] = list(obs.dev_cards), list(obs.dev_new)
+    elif obs.seat is not None and obs.dev_cards is not None and obs.dev_new is not None:
+        dev[obs.seat], new[obs.seat] = list(obs.dev_cards), list(obs.dev_new)
     for q in range(n):
         for c in range(5):
             unseen[c] -= dev[q][c] + new[q][c]
@@ -140,14 +152,17 @@ def _not_yet_won(obs: Observation, held: list[int], bought: list[int], deck: lis
             deck[other] = VICTORY_POINT
 
 
-def determinize(obs: Observation, rng: random.Random | int) -> Game:
-    """An independent game identical to ``obs`` in everything it shows, hidden parts redrawn
-    from ``rng`` (a ``random.Random`` or an int seed): see the module docstring.
+def determinize(obs: Observation, rng: random.Random | int) -> Any:
+    """An independent :class:`~catan_widget.engine.game.Game` identical to ``obs`` in everything
+    it shows, hidden parts redrawn from ``rng`` (a ``random.Random`` or an int seed): see the
+    module docstring.
     """
-    from .game import Game
-
     seed = _seed_from(rng)
-    draw = Rng(seed)
+    state, baseline = position(obs, seed)
+    return _FACTORY[0](list(obs.names), obs.board, obs.rules, state, seed=seed, baseline=baseline)
+
+
+def _state(obs: Observation, draw: Rng) -> State:
     n = len(obs.names)
     s = State.__new__(State)
     s.n, s.first = n, obs.first
@@ -174,11 +189,14 @@ def determinize(obs: Observation, rng: random.Random | int) -> Game:
     s.answers = list(obs.answers)
     s.winner = -1 if obs.winner is None else obs.winner
     s.rng = draw.spawn(3)
-    baseline = Baseline(
-        viewer=obs.seat,
+    return s
+
+
+def _baseline(obs: Observation) -> Baseline:
+    return Baseline(
+        viewer=obs.viewer,
         known=tuple(p.known for p in obs.players),
         played=tuple(p.played for p in obs.players),
         offers=obs.offers_this_turn,
         excluded=tuple(sum(1 << r for r in p.not_held) for p in obs.players),
     )
-    return Game.from_position(list(obs.names), obs.board, obs.rules, s, seed=seed, baseline=baseline)

@@ -53,6 +53,7 @@ from .board import Board
 from .constants import DEV_CARDS, RESOURCES, card_words, cards_text
 from .phases import ACCEPTED, DECLINED
 from .places import corner_name, hex_name, path_name
+from .viewer import ALL_SEEING
 
 Event = tuple[Any, ...]
 Events = list[Event]
@@ -67,12 +68,13 @@ __all__ = [
     "describe",
     "event_fields",
     "render",
+    "seen_by",
     "whom",
     "whose",
 ]
 
-TEACHER: Final = -1
-"""The ``viewer`` who sees everything (hidden cards included)."""
+TEACHER: Final = ALL_SEEING
+"""The ``viewer`` who sees everything (hidden cards included): :data:`.viewer.ALL_SEEING`."""
 YOU: Final = "You"
 """A player with this name is worded in the second person."""
 
@@ -374,6 +376,18 @@ def event_fields(
     seat = event[1] if isinstance(event[1], int) and event[1] >= 0 else None
     head: dict[str, Any] = {"kind": event[0], "seat": seat, "who": None if seat is None else names[seat]}
     return head | {"text": text} | fields
+
+
+def seen_by(event: Event, viewer: int | None) -> Event:
+    """``event`` as ``viewer`` sees it: the bought card (``buy``) and the stolen card
+    (``robber``) are -1 when ``viewer`` may not see them, as :func:`describe` hides them.
+    """
+    kind = event[0]
+    if kind == "buy" or (kind == "robber" and event[3] is not None and event[4] >= 0):
+        rd = _Reader((), None, viewer)
+        if not (rd.sees(event[1]) if kind == "buy" else rd.sees(event[1], event[3])):
+            return (*event[:-1], -1)
+    return event
 
 
 def render(event: Event, names: Sequence[str], board: Board | None = None) -> str:

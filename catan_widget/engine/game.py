@@ -14,6 +14,7 @@ from .autoplay import play_bots
 from .board import Board, beginner_board, random_board
 from .chance import Chance
 from .counting import Baseline, CardCounter
+from .determinize import register_game
 from .errors import IllegalActionError, Refusal
 from .events import Events, describe
 from .legal import legal_actions
@@ -28,6 +29,7 @@ from .rng import Rng
 from .rules import Rules, check_seed
 from .state import State, fresh_state
 from .trade import maritime_rates
+from .viewer import ALL_SEEING, ONLOOKER, Viewer, check_viewer
 
 Observer = Callable[["Game"], None]
 """A callback told after every change of a game (a step, a staged position, a restore)."""
@@ -94,9 +96,9 @@ class Game:
     def _init_caches(self, baseline: Baseline | None = None) -> None:
         self.baseline = baseline
         """What was public when the game started from a position (see counting.Baseline)."""
-        self._logs: dict[int | None, list[str]] = {}
+        self._logs: dict[Viewer, list[str]] = {}
         self._logs_of: object = None
-        self._counters: dict[int | None, CardCounter] = {}
+        self._counters: dict[Viewer, CardCounter] = {}
         self._observers: list[Observer] = []
         self._listed: tuple[State | None, int, tuple[Action, ...]] = (None, 0, ())
         """The last legal list: for this state object at this history length (see step)."""
@@ -195,12 +197,18 @@ class Game:
     @property
     def log(self) -> list[str]:
         """Every event so far in plain words as an onlooker sees them, oldest first."""
-        return self.log_for(None)
+        return list(self._log(ONLOOKER))
 
-    def log_for(self, viewer: int | None) -> list[str]:
-        """The log as seat ``viewer`` reads it (``None``: an onlooker; ``-1``: all-seeing): the
-        robbed player and the thief see which card moved, a buyer sees the card bought.
+    def log_for(self, viewer: Viewer | str | None) -> list[str]:
+        """The log as ``viewer`` reads it (a seat or name, :data:`.viewer.ONLOOKER` or
+        :data:`.viewer.ALL_SEEING`): the robbed player and the thief see which card moved, a
+        buyer sees the card bought.  ``None`` (an onlooker) is deprecated.
         """
+        v = check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="log_for")
+        return list(self._log(v))
+
+    def _log(self, viewer: Viewer) -> list[str]:
+        """The cached log of ``viewer``, caught up with the events (not a copy)."""
         events = self.events
         if self._logs_of is not events:  # a staged position, a restore or a load
             self._logs, self._logs_of = {}, events
@@ -210,22 +218,45 @@ class Game:
         if len(log) < len(events):
             names, board = self.names, self.board
             log.extend(describe(e, names, board, viewer) for e in events[len(log) :])
-        return list(log)
+        return log
 
-    # --- what a seat knows ----------------------------------------------------------------------
-    def observe(self, seat: int | str | None, *, legal: bool = True) -> Observation:
-        """What ``seat`` (a seat or a name) knows now: see :mod:`.observation`.  ``None`` is
-        the all-seeing observation, for a teacher's view or the analysis of a finished game.
-        ``legal=False`` leaves out the list of legal actions (cheaper, for views).
+    def _named(self, viewer: object) -> object:
+        """A player's name as their seat; anything else as it is (for :func:`.viewer.check_viewer`)."""
+        return self._seat_of(viewer) if isinstance(viewer, str) else viewer
+
+    # --- what a viewer knows --------------------------------------------------------------------
+    def observe(self, viewer: Viewer | str | None, *, legal: bool = True, shown: bool = False) -> Observation:
+        """What ``viewer`` knows now: a seat (or a name), :data:`.viewer.ONLOOKER` (no hand at
+        all) or :data:`.viewer.ALL_SEEING` (every hand: a teacher's view, the analysis of a
+        finished game); see :mod:`.observation`.  ``legal=False`` leaves out the list of legal
+        actions (cheaper, for views).  ``shown=True`` adds what a screen shows that viewer
+        (:class:`.observation.Shown`: its log, the controls' reasons, the newest events).
+        ``None`` (all-seeing) is deprecated.
         """
-        who = None if seat is None else self._seat_of(seat)
-        return read_whole(self, lambda: observe(self, who, legal=legal))
+        v = check_viewer(self._named(viewer), len(self.names), none=ALL_SEEING, where="observe")
+        return read_whole(self, lambda: self._observe(v, legal, shown))
+
+    def _observe(self, v: Viewer, legal: bool, shown: bool) -> Observation:
+        listed = tuple(self.legal_actions()) if legal and v in (ALL_SEEING, self.state.current) else None
+        return observe(
+            self.state,
+            self.board,
+            self.rules,
+            self.names,
+            self.events,
+            self._counter(v),
+            self.baseline,
+            v,
+            listed,
+            self._log(v) if shown else None,
+        )
 
     def determinize(self, seat: int | str, rng: random.Random | int) -> Game:
         """An independent game identical in everything ``seat`` knows, with everything hidden
         from it (opponents' unknown cards, the deck's order, future dice) redrawn from ``rng``.
         """
-        return self.observe(seat).determinize(rng)
+        found: Game = self.observe(self._seat_of(seat)).determinize(rng)
+        return found
 
     def hint(self, seat: int | str | None = None, budget: float = 1.0) -> Hint:
         """The search bot's best move for ``seat`` (default: the one acting now) and a one-line
@@ -237,8 +268,15 @@ class Game:
             raise IllegalActionError(why.code, f"No hint for {self.names[who]}: {why.text}")
         return hint_for(self.observe(who), budget)
 
-    def card_counter(self, viewer: int | None) -> CardCounter:
-        """The card counting of ``viewer`` (None: an onlooker), caught up with the events."""
+    def card_counter(self, viewer: Viewer | str | None) -> CardCounter:
+        """The card counting of ``viewer`` (a seat or name, ONLOOKER or ALL_SEEING), caught up
+        with the events.  ``None`` (an onlooker) is deprecated.
+        """
+        return self._counter(
+            check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="card_counter")
+        )
+
+    def _counter(self, viewer: Viewer) -> CardCounter:
         counter = self._counters.get(viewer)
         if counter is None:
             counter = self._counters[viewer] = CardCounter(len(self.names), viewer, self.baseline)
@@ -289,15 +327,16 @@ class Game:
         """Whom the game waits for (or who won), in words."""
         return waiting(self).text
 
-    def prompt(self, viewer: int | str | None = None) -> str:
-        """Who must act now and what, in one sentence for ``viewer`` (a seat or name; ``None``:
-        an onlooker): ``"Bot 2 offers you 1 ore for 1 wool — accept, decline or counter"``,
+    def prompt(self, viewer: Viewer | str | None = ONLOOKER) -> str:
+        """Who must act now and what, in one sentence for ``viewer`` (a seat or name, ONLOOKER
+        or ALL_SEEING; ``None``, an onlooker, is deprecated):
+        ``"Bot 2 offers you 1 ore for 1 wool — accept, decline or counter"``,
         ``"Your turn — roll the dice"``, ``"A 7! Discarding: Ada (4), Bo (5)"`` (see :mod:`.prompts`).
         """
         from .prompts import prompt
 
-        seat = None if viewer is None or viewer == -1 else self._seat_of(viewer)
-        return prompt(self.observe(None, legal=False), seat)
+        v = check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="prompt")
+        return prompt(read_whole(self, lambda: self._observe(v, False, False)))
 
     # --- observers -----------------------------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
@@ -516,3 +555,6 @@ class Game:
     def __repr__(self) -> str:
         who = self.names[self.state.current]
         return f"<Game turn {self.turn}, {self.phase}, {who} to act, seed {self.seed}>"
+
+
+register_game(Game.from_position)  # determinized games are Games (determinize.py does not import this module)

@@ -1,52 +1,72 @@
-"""What one seat knows: :class:`Observation`, the only door a seat, a bot or a view walks through.
+"""What one viewer knows: :class:`Observation`, the only door a seat, a bot or a view walks through.
 
-An observation holds the public board and pieces, the phase and turn, the dice history, the
-bank, the deck's size, every player's public numbers, the seat's own hand and development cards,
-and card counting for every opponent (:mod:`.counting`).  Nothing else: no deck order, no random
-state, no opponent's hidden card.  ``game.observe(None)`` is the all-seeing observation (every
-hand and card, still no deck order or random state), for a teacher's view or the analysis of a
-finished game, on purpose and by name.
+A viewer (:mod:`.viewer`) is a seat, an onlooker or all-seeing.  A seat's observation holds the
+public board and pieces, the phase and turn, the dice history, the bank, the deck's size, every
+player's public numbers, the seat's own hand and development cards, and card counting for every
+opponent (:mod:`.counting`).  Nothing else: no deck order, no random state, no opponent's hidden
+card.  An onlooker's holds no hand at all; ``game.observe(ALL_SEEING)`` holds every hand and
+card (still no deck order or random state), for a teacher's view or the analysis of a finished
+game, on purpose and by name.  Asked with ``shown=True`` it also holds what a screen shows that
+viewer (:class:`Shown`: the log in the viewer's words, the reasons of the disabled controls,
+the newest events for the marks), so a widget update is built from one observation.
 
 Observations are immutable and serialise to JSON (:meth:`Observation.to_dict`).  A bot's
 ``choose`` takes one; a search bot plans on :meth:`Observation.determinize`.  The record
 classes live in :mod:`.observed` (interpreted even in a compiled build) and are re-exported here.
+:func:`observe` builds one from a game's parts (it never sees a ``Game``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
-from . import actions as ac
+from .actions import Action
+from .apply import Move
+from .board import Board
 from .constants import KNIGHT, VICTORY_POINT
-from .errors import IllegalActionError
-from .observed import Five, Observation, PlayerInfo, new_observation, new_player_info
-from .phases import PHASES
+from .counting import Baseline, CardCounter
+from .errors import Refusal
+from .events import Events, seen_by
+from .legal import legal_actions
+from .observed import Five, Observation, PlayerInfo, Shown, new_observation, new_player_info, new_shown
+from .phases import DISCARD, GAME_OVER, PHASES
+from .reasons import control_refusals, open_kinds
+from .rules import Rules
 from .scoring import public_vp
+from .state import State
+from .trade import maritime_rates
+from .viewer import ALL_SEEING, Viewer
 
-if TYPE_CHECKING:
-    from .game import Game
-
-__all__ = ["Observation", "PlayerInfo", "observe"]
+__all__ = ["Observation", "PlayerInfo", "Shown", "observe"]
 
 
 def _five(values: list[int] | tuple[int, ...]) -> Five:
     return (values[0], values[1], values[2], values[3], values[4])
 
 
-def observe(game: Game, seat: int | None, *, legal: bool = True) -> Observation:
-    """The observation of ``seat`` (None: all-seeing) in ``game``; ``legal=False`` leaves the
-    legal actions out (a view that does not need them skips listing, say, every discard).
+def observe(
+    state: State,
+    board: Board,
+    rules: Rules,
+    names: Sequence[str],
+    events: Events,
+    counter: CardCounter,
+    baseline: Baseline | None,
+    viewer: Viewer,
+    legal: tuple[Action, ...] | None,
+    log: Sequence[str] | None = None,
+) -> Observation:
+    """The observation of ``viewer`` (a checked :data:`.viewer.Viewer`) of a game given by its
+    parts; ``counter`` is that viewer's card counting, caught up with ``events``.  ``legal``: the
+    acting seat's legal actions when this viewer may see them (None: not listed).  ``log``: the
+    viewer's log lines, to build :class:`Shown` (None: no ``shown``).
     """
-    n = len(game.names)
-    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        raise IllegalActionError(
-            "malformed", f"observe() takes a seat 0..{n - 1} or None, got {ac.show(seat)}"
-        )
-    s = game.state
-    counter = game.card_counter(seat)
+    s = state
+    n = len(names)
     known = counter.known
     played = counter.played
-    sees_all = seat is None
+    sees_all = viewer == ALL_SEEING
+    seat = viewer if viewer >= 0 else None
     players = []
     for q in range(n):
         hand = s.hands[q]
@@ -56,7 +76,7 @@ def observe(game: Game, seat: int | None, *, legal: bool = True) -> Observation:
         players.append(
             new_player_info(
                 seat=q,
-                name=game.names[q],
+                name=names[q],
                 vp=public_vp(s, q),
                 hand_size=size,
                 dev_count=sum(s.dev[q]) + sum(s.dev_new[q]),
@@ -74,15 +94,15 @@ def observe(game: Game, seat: int | None, *, legal: bool = True) -> Observation:
             )
         )
     acting = s.current
-    moves = tuple(game.legal_actions()) if legal and (sees_all or seat == acting) else ()
-    own = acting if sees_all else seat
-    assert own is not None
+    controls = sees_all or seat == acting  # this viewer may see the acting seat's options
+    moves = legal if legal is not None and controls else ()
     trade = s.trade
     return new_observation(
+        viewer=viewer,
         seat=seat,
-        names=tuple(game.names),
-        board=game.board,
-        rules=game.rules,
+        names=tuple(names),
+        board=board,
+        rules=rules,
         phase=PHASES[s.phase],
         turn=s.turn,
         current=acting,
@@ -107,25 +127,72 @@ def observe(game: Game, seat: int | None, *, legal: bool = True) -> Observation:
         players=tuple(players),
         trade=None if trade is None else (trade[0], trade[1], _five(trade[2]), _five(trade[3])),
         answers=tuple((a, _five(g), _five(w)) for a, g, w in s.answers),
-        offers_this_turn=_offers_this_turn(game),
-        hand=None if sees_all else _five(s.hands[own]),
-        dev_cards=None if sees_all else _five(s.dev[own]),
-        dev_new=None if sees_all else _five(s.dev_new[own]),
-        hidden_vp=None if sees_all else s.dev[own][VICTORY_POINT] + s.dev_new[own][VICTORY_POINT],
-        rates=None if sees_all else _five(game.maritime_rates(own)),
+        offers_this_turn=_offers_this_turn(events, baseline),
+        hand=None if seat is None else _five(s.hands[seat]),
+        dev_cards=None if seat is None else _five(s.dev[seat]),
+        dev_new=None if seat is None else _five(s.dev_new[seat]),
+        hidden_vp=None if seat is None else s.dev[seat][VICTORY_POINT] + s.dev_new[seat][VICTORY_POINT],
+        rates=None if seat is None else _five(maritime_rates(s, board, seat)),
         hands=tuple(_five(h) for h in s.hands) if sees_all else None,
         devs=tuple((_five(d), _five(e)) for d, e in zip(s.dev, s.dev_new)) if sees_all else None,
         legal=moves,
-        open=game.open_kinds(acting) if (sees_all or seat == acting) else (),
+        open=open_kinds(Move(s, board, rules, acting)) if controls else (),
+        shown=None if log is None else _shown(s, board, rules, events, viewer, controls, legal, log),
     )
 
 
-def _offers_this_turn(game: Game) -> int:
+def _shown(
+    s: State,
+    board: Board,
+    rules: Rules,
+    events: Events,
+    viewer: Viewer,
+    controls: bool,
+    legal: tuple[Action, ...] | None,
+    log: Sequence[str],
+) -> Shown:
+    """The :class:`Shown` part of ``viewer``'s observation (see :func:`observe`)."""
+    start = _recent_start(events, s.n)
+    robber = next((int(events[i][2]) for i in range(start - 1, -1, -1) if events[i][0] == "robber"), None)
+    if robber is None:
+        robber = board.desert if any(e[0] == "robber" for e in events[start:]) else s.robber
+    refusals: tuple[tuple[str, Refusal], ...] = ()
+    rates: Five | None = None
+    if controls and s.phase != GAME_OVER:
+        p = s.current
+        if legal is None:  # no control is a discard: a discard phase lists none
+            legal = () if s.phase == DISCARD else tuple(legal_actions(s, board, rules))
+        refusals = tuple(control_refusals(Move(s, board, rules, p), legal).items())
+        rates = _five(maritime_rates(s, board, p))
+    return new_shown(
+        log=tuple(log),
+        recent=tuple(seen_by(e, viewer) for e in events[start:]),
+        recent_from=start,
+        robber_at_start=robber,
+        refusals=refusals,
+        rates=rates,
+    )
+
+
+def _recent_start(events: Events, seats: int) -> int:
+    """The first event after the ``seats + 1``-th last ``end_turn`` (0 when there are fewer):
+    every seat has moved since then, unless it never moved at all.
+    """
+    seen = 0
+    for i in range(len(events) - 1, -1, -1):
+        if events[i][0] == "end_turn":
+            seen += 1
+            if seen > seats:
+                return i + 1
+    return 0
+
+
+def _offers_this_turn(events: Events, baseline: Baseline | None) -> int:
     count = 0
-    for event in reversed(game.events):
+    for event in reversed(events):
         kind = event[0]
         if kind == "offer":
             count += 1
         elif kind in ("roll", "end_turn", "staged"):
             return count
-    return count + (game.baseline.offers if game.baseline is not None else 0)
+    return count + (baseline.offers if baseline is not None else 0)

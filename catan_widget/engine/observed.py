@@ -1,5 +1,5 @@
-"""The records of an observation: :class:`Observation` and :class:`PlayerInfo` (see
-:mod:`.observation`, which makes them).
+"""The records of an observation: :class:`Observation`, :class:`PlayerInfo` and :class:`Shown`
+(see :mod:`.observation`, which makes them).
 
 Kept interpreted when the engine is compiled: a bot move makes one observation, and frozen
 dataclasses are built fastest through a mutable twin (:func:`fast_constructor`), which needs
@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from . import actions as ac
 from .board import Board
 from .constants import DEV_CARDS, RESOURCES
+from .errors import Refusal
 from .rules import Rules
+from .viewer import ALL_SEEING, Viewer
 
 if TYPE_CHECKING:
     import random
-
-    from .game import Game
 
 Five = tuple[int, int, int, int, int]
 """Five counts, one per resource (or per development card)."""
@@ -56,14 +56,52 @@ class PlayerInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class Observation:
-    """Everything ``seat`` knows of a game now (``seat`` None: the all-seeing observation).
+class Shown:
+    """What a screen shows a viewer beyond the game's numbers, built with the observation when
+    asked (``game.observe(viewer, shown=True)``, once per widget update): nothing in it is
+    hidden from that viewer.
 
-    Own information (``hand``, ``dev_cards``, ``dev_new``, ``hidden_vp``, ``rates``) is that of
-    ``seat``; in the all-seeing observation ``hands``/``devs`` hold every seat's.  ``legal`` lists
-    the legal actions when ``seat`` must act now (the acting seat's in the all-seeing one).
+    ``log``: every event in words as the viewer reads them, oldest first.  ``recent``: the newest
+    events as the viewer sees them (:func:`.events.seen_by`: hidden cards are -1), from event
+    number ``recent_from`` on: far enough back for every seat's last move and the last two turns
+    (the widget's marks).  ``robber_at_start``: where the robber stood before ``recent[0]``.
+    ``refusals``: why each control is disabled, by control, for the seat that must act, when the
+    viewer is that seat or all-seeing (empty otherwise, and once the game is over); ``rates``:
+    that seat's best bank rates then (None otherwise).
     """
 
+    log: tuple[str, ...]
+    recent: tuple[tuple[Any, ...], ...]
+    recent_from: int
+    robber_at_start: int
+    refusals: tuple[tuple[str, Refusal], ...]
+    rates: Five | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (refusals by control, rates by resource)."""
+        return {
+            "log": list(self.log),
+            "recent": json.loads(json.dumps(self.recent)),
+            "recent_from": self.recent_from,
+            "robber_at_start": self.robber_at_start,
+            "refusals": {kind: found.to_dict() for kind, found in self.refusals},
+            "rates": None if self.rates is None else dict(zip(RESOURCES, self.rates)),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything ``viewer`` knows of a game now: a seat, an onlooker or all-seeing (see
+    :mod:`.viewer`).  ``seat`` is the viewer when it is a seat, else None.
+
+    Own information (``hand``, ``dev_cards``, ``dev_new``, ``hidden_vp``, ``rates``) is that of
+    ``seat``; in the all-seeing observation ``hands``/``devs`` hold every seat's; an onlooker's
+    holds no hand at all.  ``legal`` lists the legal actions when ``seat`` must act now (the
+    acting seat's in the all-seeing one).  ``shown``: what a screen shows this viewer (log,
+    reasons, marks), when asked for; else None.
+    """
+
+    viewer: Viewer
     seat: int | None
     names: tuple[str, ...]
     board: Board
@@ -102,6 +140,7 @@ class Observation:
     devs: tuple[tuple[Five, Five], ...] | None
     legal: tuple[ac.Action, ...]
     open: tuple[str, ...]
+    shown: Shown | None
 
     # --- reading it -------------------------------------------------------------------------
     def legal_actions(self) -> list[ac.Action]:
@@ -110,8 +149,13 @@ class Observation:
 
     @property
     def me(self) -> PlayerInfo | None:
-        """The observing seat's own :class:`PlayerInfo` (None for the all-seeing observation)."""
+        """The observing seat's own :class:`PlayerInfo` (None when the viewer is not a seat)."""
         return None if self.seat is None else self.players[self.seat]
+
+    @property
+    def sees_all(self) -> bool:
+        """True for the all-seeing observation."""
+        return self.viewer == ALL_SEEING
 
     @property
     def acting(self) -> bool:
@@ -148,6 +192,8 @@ class Observation:
                 value = dict(zip(RESOURCES, value))
             elif f.name in ("dev_cards", "dev_new") and value is not None:
                 value = dict(zip(DEV_CARDS, value))
+            elif f.name == "shown" and value is not None:
+                value = value.to_dict()
             out[f.name] = value
         plain: dict[str, Any] = json.loads(json.dumps(out))  # tuples to lists: plain JSON
         return plain
@@ -156,8 +202,10 @@ class Observation:
         """The observation as JSON text."""
         return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
 
-    def determinize(self, rng: random.Random | int) -> Game:
-        """A :class:`Game` this seat could be in: see :func:`.determinize.determinize`."""
+    def determinize(self, rng: random.Random | int) -> Any:
+        """A :class:`~catan_widget.engine.game.Game` this viewer could be in: see
+        :func:`.determinize.determinize`.
+        """
         from .determinize import determinize
 
         return determinize(self, rng)
@@ -188,6 +236,8 @@ new_player_info: Final = fast_constructor(PlayerInfo)
 """``PlayerInfo(...)``, faster."""
 new_observation: Final = fast_constructor(Observation)
 """``Observation(...)``, faster."""
+new_shown: Final = fast_constructor(Shown)
+"""``Shown(...)``, faster."""
 
 
 def _player_dict(p: PlayerInfo) -> dict[str, Any]:

@@ -1,23 +1,35 @@
-"""``PlayerView``: a read-only, live view of one player of a game."""
+"""``PlayerView``: a read-only, live view of one player of a game, as the game's owner sees it.
+
+A player view is all-seeing, like ``game.state``: ``game.players[1].resources`` is Bo's whole
+hand, whoever asks.  It is the notebook owner's API (teaching, analysis, tests), never what a
+seat, a bot or the widget reads: they read ``game.observe(viewer)``, which shows another
+player's hand to the all-seeing viewer only (:mod:`.observation`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .constants import DEV_CARDS, RESOURCES
 from .scoring import public_vp, total_vp
-from .state import CITY, SETTLEMENT
+from .state import CITY, SETTLEMENT, State
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class _Table(Protocol):
+    """What a player view reads: the players' names and the live state (a ``Game``)."""
+
+    names: list[str]
+    state: State
 
 
 class PlayerView:
-    """What a notebook cell can read about one seat.  Reads the game each time (never stale)."""
+    """What a notebook cell can read about one seat, hidden cards included (all-seeing: see the
+    module).  Reads the game each time (never stale).
+    """
 
     __slots__ = ("_game", "seat")
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: _Table, seat: int) -> None:
         """View seat ``seat`` of ``game``."""
         self._game = game
         self.seat = seat
@@ -29,7 +41,9 @@ class PlayerView:
 
     @property
     def resources(self) -> dict[str, int]:
-        """Resource cards in hand by name."""
+        """Resource cards in hand by name (all-seeing: a seat sees only its own, in
+        ``game.observe(seat).hand``).
+        """
         return dict(zip(RESOURCES, self._game.state.hands[self.seat]))
 
     @property
@@ -39,7 +53,7 @@ class PlayerView:
 
     @property
     def development_cards(self) -> dict[str, int]:
-        """Own view: unplayed development cards by name (bought this turn included)."""
+        """Unplayed development cards by name, bought this turn included (all-seeing)."""
         s = self._game.state
         return {name: s.dev[self.seat][i] + s.dev_new[self.seat][i] for i, name in enumerate(DEV_CARDS)}
 

@@ -56,7 +56,7 @@ def _trade_prompt(obs: Observation, viewer: int | None) -> str:
     if obs.phase == "trade_confirm":
         takers = [names[q] for q, (answer, _, _) in enumerate(obs.answers) if answer in (ACCEPTED, COUNTERED)]
         return f"{names[proposer]}: trade with {_and(takers) or 'nobody'}, or cancel the offer"
-    if viewer is None or viewer < 0 or viewer == obs.current:
+    if viewer is None or viewer < 0 or viewer == obs.current:  # an onlooker, all-seeing, the one asked
         terms = f"{cards_text(give)} for {cards_text(want)}"
         offers = agree(names[proposer], "offers")
         return f"{names[proposer]} {offers} {whom(names[obs.current])} {terms} — accept, decline or counter"
@@ -66,12 +66,13 @@ def _trade_prompt(obs: Observation, viewer: int | None) -> str:
 
 
 def prompt(obs: Observation, viewer: int | None = None) -> str:
-    """Who must act now and what, in one sentence for ``viewer`` (a seat; ``None`` or ``-1``:
-    an onlooker or the teacher): ``"Your turn — roll the dice"``, ``"Bo: move the robber"``,
-    ``"A 7! Discarding: Ada (4), Bo (5)"``, ``"Bot 2 offers you 1 ore for 1 wool — accept,
-    decline or counter"`` (when the reader must answer; else ``"Waiting for Bo and Cy to answer
-    Ada's offer"``), ``"You win the game!"``.
+    """Who must act now and what, in one sentence for ``viewer`` (a seat, ONLOOKER or
+    ALL_SEEING; by default the observation's own viewer): ``"Your turn — roll the dice"``,
+    ``"Bo: move the robber"``, ``"A 7! Discarding: Ada (4), Bo (5)"``, ``"Bot 2 offers you 1
+    ore for 1 wool — accept, decline or counter"`` (when the reader must answer; else
+    ``"Waiting for Bo and Cy to answer Ada's offer"``), ``"You win the game!"``.
     """
+    viewer = obs.viewer if viewer is None else viewer
     names, phase = obs.names, obs.phase
     who, turn = names[obs.current], names[obs.turn_player]
     if phase == "setup_settlement":

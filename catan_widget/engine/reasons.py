@@ -172,9 +172,14 @@ def control_refusals(m: Move, legal: Iterable[ac.Action]) -> dict[str, Refusal]:
 
 def waiting(game: Game) -> Refusal:
     """Whom ``game`` waits for (``not_your_turn``), or who won (``game_over``)."""
-    if game.is_over:
-        return refusal("game_over", f"The game is over: {game.names[game.state.winner]} won.")
-    return refusal("not_your_turn", f"Waiting for {game.names[game.state.current]}.")
+    return waiting_for(game.names, game.state.current, game.state.winner if game.is_over else None)
+
+
+def waiting_for(names: Sequence[str], current: int, winner: int | None) -> Refusal:
+    """Whom a game waits for (seat ``current``), or who won (``winner``, once it is over)."""
+    if winner is not None:
+        return refusal("game_over", f"The game is over: {names[winner]} won.")
+    return refusal("not_your_turn", f"Waiting for {names[current]}.")
 
 
 def game_refusal(game: Game, p: int, action: object) -> Refusal | None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from .._pyodide import patch_plotly
-from ..engine import RESOURCES, TERRAINS, Board, Game
+from ..engine import ONLOOKER, RESOURCES, TERRAINS, Board, Game
 from ..engine.places import hex_name
 from ..engine.topology import (
     HARBOR_NODES,
@@ -91,7 +91,7 @@ def dice(game: Game | Sequence[int]) -> go.Figure:
     (10 degrees of freedom): a small p (say below 0.05) means dice this uneven are rare.
     ``game`` may also be 11 counts (e.g. the rolls of many games added up).
     """
-    counts = list(game.observe(None).dice_counts) if isinstance(game, Game) else list(game)
+    counts = list(game.observe(ONLOOKER).dice_counts) if isinstance(game, Game) else list(game)
     statistic, p_value = dice_chi_square(counts)
     n = sum(counts)
     expected = [n * w / 36 for w in DICE_WAYS]
@@ -130,7 +130,7 @@ def production(game: Game) -> go.Figure:
     Counts the buildings on the board now (a city counts 2) and the robber (its hex pays
     nothing).  Multiply by 36 for "cards per 36 rolls".
     """
-    public = game.observe(None)  # public pieces and the robber only
+    public = game.observe(ONLOOKER)  # public pieces and the robber only
     table = expected_production(public, game.board)
     names = game.names
     fig = go.Figure()

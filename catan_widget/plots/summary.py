@@ -12,7 +12,7 @@ from typing import Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..engine import RESOURCES, Game
+from ..engine import ALL_SEEING, RESOURCES, Game
 from ..engine.constants import SPECIAL_CARDS, VICTORY_POINT
 from ..engine.state import CITY, EMPTY
 from .data import income_series, victory_point_series
@@ -48,7 +48,7 @@ def summary_data(game: Game) -> dict[str, Any]:
     buildings) and ``luck`` (their difference).  ``turns`` and ``vp`` (``vp[i][k]``: seat i's
     points, hidden cards included, at the end of ``turns[k]``).  ``winner``: a seat or None.
     """
-    obs = game.observe(None)
+    obs = game.observe(ALL_SEEING)
     assert obs.devs is not None
     income = income_series(game)
     vps = victory_point_series(game)

@@ -13,7 +13,9 @@ stolen card is not a place).  One entry per event that touched places, oldest fi
   with a new settlement or city, ``"r9"`` the hex the robber moved to, ``"h4"`` a hex that
   produced on a roll.
 
-Ids, not words: the whole update must stay within its byte budget (bench/bench_widget_bytes.py).
+Read from the viewer's observation only (``game.observe(viewer, shown=True)``: its ``shown``
+part holds the newest events as that viewer sees them).  Ids, not words: the whole update must
+stay within its byte budget (bench/bench_widget_bytes.py).
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..engine import Game
+from ..engine.board import Board
 from ..engine.events import Event
+from ..engine.observation import Observation, Shown
 from ..engine.topology import HEX_COUNT
 
 ACTS: Final = frozenset(
@@ -52,47 +55,52 @@ def _since(events: Sequence[Event], seat: int | None) -> int:
     return 0
 
 
-def _robber_before(game: Game, events: Sequence[Event], index: int) -> int:
-    """Where the robber stood when event ``index`` happened."""
+def _robber_before(shown: Shown, index: int) -> int:
+    """Where the robber stood when event ``index`` of ``shown.recent`` happened."""
+    events = shown.recent
     for i in range(index - 1, -1, -1):
         if events[i][0] == "robber":
             return int(events[i][2])
-    if any(e[0] == "robber" for e in events[index:]):
-        return game.board.desert
-    return game.robber
+    return shown.robber_at_start
 
 
-def producing_hexes(game: Game, events: Sequence[Event], index: int) -> list[int]:
-    """The hexes that produced on the roll ``events[index]``: its number, not under the robber,
-    and yielding a resource that the roll paid (or that the bank could not pay).
+def producing_hexes(board: Board, shown: Shown, index: int) -> list[int]:
+    """The hexes that produced on the roll ``shown.recent[index]``: its number, not under the
+    robber, and yielding a resource that the roll paid (or that the bank could not pay).
     """
-    e = events[index]
+    e = shown.recent[index]
     total = e[2][0] + e[2][1]
     if total == 7:
         return []
     paid = {r for _, r, _ in e[3]} | {r for r, _ in e[4]}
-    board, robber = game.board, _robber_before(game, events, index)
+    robber = _robber_before(shown, index)
     return [
         h for h in range(HEX_COUNT) if board.number[h] == total and h != robber and board.resource(h) in paid
     ]
 
 
-def marks_json(game: Game, seat: int | None, log_tail: int) -> list[list[Any]]:
-    """The places other players' moves touched since ``seat`` last moved (see the module)."""
-    events = game.events
-    first_line = max(0, len(events) - log_tail)
+def marks_json(obs: Observation, seat: int | None, log_tail: int) -> list[list[Any]]:
+    """The places other players' moves touched since ``seat`` last moved (see the module), read
+    from ``obs.shown`` (an observation made with ``shown=True``) and nothing else.
+    """
+    shown = obs.shown
+    if shown is None:
+        raise ValueError("marks_json needs an observation made with shown=True")
+    events, offset = shown.recent, shown.recent_from
+    first_line = max(0, offset + len(events) - log_tail)
     out: list[list[Any]] = []
     for i in range(_since(events, seat), len(events)):
         e = events[i]
         mover = e[1]
         if mover == seat or not isinstance(mover, int) or mover < 0:
             continue
-        line = i - first_line if i >= first_line else -1
+        at = offset + i
+        line = at - first_line if at >= first_line else -1
         code = _PLACES.get(e[0])
         if code is not None:
             out.append([line, mover, f"{code}{int(e[2])}"])
         elif e[0] == "roll":
-            hexes = producing_hexes(game, events, i)
+            hexes = producing_hexes(obs.board, shown, i)
             if hexes:
                 out.append([line, mover, *(f"h{h}" for h in hexes)])
     return out

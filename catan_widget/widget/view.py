@@ -1,10 +1,11 @@
 """The game as JSON for the front-end: the ``board``, ``state`` and ``legal`` traits.
 
-Pure functions of a :class:`Game` (nothing here changes it); the shapes are the contract of
-``docs/protocol.md``.  Everything dynamic is read from an observation (``game.observe``): the
-viewer's own seat, or the all-seeing one for the teacher's view (``viewer`` -1, on purpose and
-by name); ``viewer`` None shows no hand at all.  Legality and its reasons come from the engine
-(``legal_actions``, ``why_not``/``reasons``); nothing here decides a rule.
+``board`` is static (a :class:`Game`'s board and names).  ``state`` and ``legal`` are pure
+functions of one observation, ``game.observe(viewer, shown=True)``, built once per update: the
+viewer is a seat, the onlooker (no hand at all: ``viewer`` null on the wire) or all-seeing (the
+teacher's view: ``viewer`` -1 on the wire); nothing here reads the game.  The shapes are the
+contract of ``docs/protocol.md``.  Legality, reasons, log lines and marks come from the engine,
+in the observation; nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -29,9 +30,9 @@ from ..engine.constants import (
     special_card_title,
 )
 from ..engine.events import TEACHER, describe
-from ..engine.observation import Observation
+from ..engine.observation import Observation, Shown
 from ..engine.prompts import heading, prompt
-from ..engine.reasons import CONTROLS
+from ..engine.reasons import CONTROLS, waiting_for
 from ..engine.state import CITY, EMPTY
 from ..engine.topology import (
     EDGE_NODES,
@@ -44,6 +45,7 @@ from ..engine.topology import (
     hex_xy,
     node_xy,
 )
+from ..engine.viewer import ALL_SEEING, ONLOOKER
 from .colors import check_colors
 from .marks import marks_json, producing_hexes
 
@@ -182,24 +184,52 @@ def _trade(obs: Observation) -> dict[str, Any] | None:
     }
 
 
-def _last_roll(game: Game) -> list[Any] | None:
+def _last_roll(obs: Observation, shown: Shown) -> list[Any] | None:
     """The newest roll as ``[seat, hexes, gains]``: who rolled, the hexes that paid and what
-    each seat got (``{"0": {"lumber": 1}}``, seats that got nothing left out).
+    each seat got (``{"0": {"lumber": 1}}``, seats that got nothing left out).  Read from the
+    newest events the observation shows (every turn's roll is among them).
     """
-    events = game.events
+    events = shown.recent
     for i in range(len(events) - 1, -1, -1):
         e = events[i]
         if e[0] == "roll":
             gains: dict[str, dict[str, int]] = {}
             for q, r, n in e[3]:
                 gains.setdefault(str(q), {})[RESOURCES[r]] = n
-            return [e[1], producing_hexes(game, events, i), gains]
+            return [e[1], producing_hexes(obs.board, shown, i), gains]
     return None
 
 
+def observations(game: Game, viewer: int | None, acting: int | None) -> tuple[Observation, Observation]:
+    """The observations one widget update is built from: ``viewer``'s (a seat, -1 all-seeing
+    or None the onlooker, as ``state.viewer`` says it), made once with ``shown=True``, and the
+    one the controls of ``acting`` (the human who must act, or None) come from: the same one,
+    unless that human looks at another seat's view.  A discard is shown as its count and rule,
+    so its many ways are not listed.
+    """
+    seen = ONLOOKER if viewer is None else viewer
+    listing = game.phase != "discard"
+    obs = game.observe(seen, legal=listing, shown=True)
+    if acting is None or seen in (acting, ALL_SEEING):
+        return obs, obs
+    return obs, game.observe(acting, legal=listing, shown=True)
+
+
+def wire_viewer(obs: Observation) -> int | None:
+    """The observation's viewer as ``state.viewer`` says it: a seat, -1 (all-seeing: the
+    teacher's view, :data:`TEACHER`) or null (the onlooker).
+    """
+    return TEACHER if obs.sees_all else obs.seat
+
+
+def _shown(obs: Observation) -> Shown:
+    if obs.shown is None:
+        raise ValueError("the widget's traits are built from game.observe(viewer, shown=True)")
+    return obs.shown
+
+
 def state_json(
-    game: Game,
-    viewer: int | None,
+    obs: Observation,
     seats: Sequence[str],
     *,
     version: int = 0,
@@ -207,13 +237,14 @@ def state_json(
     log_tail: int = LOG_TAIL,
     marks_seat: int | None = None,
 ) -> dict[str, Any]:
-    """The dynamic ``state`` trait, as ``viewer`` may see it (a seat, TEACHER or None).
+    """The dynamic ``state`` trait, as the viewer of ``obs`` may see it, from that observation
+    alone (made with ``shown=True``).
 
     ``seats`` gives each seat's kind (``"human"`` or ``"bot"``); ``log_tail`` how many of the
     newest log lines to send, worded for the viewer.  ``marks`` (:mod:`.marks`) are the places
     other players changed since the viewing seat (or, with no seat viewing, ``marks_seat``) moved.
     """
-    obs = game.observe(viewer if viewer is not None and viewer >= 0 else None, legal=False)
+    shown = _shown(obs)
     owner, level = obs.node_owner, obs.node_level
     buildings = [
         [n, owner[n], "city" if level[n] == CITY else "settlement"]
@@ -223,32 +254,29 @@ def state_json(
     roads = [[e, p] for e, p in enumerate(obs.edge_owner) if p != EMPTY]
     bank: dict[str, int] = _named(obs.bank, RESOURCES, drop_zeros=False)
     bank["dev_cards"] = obs.deck_size
-    log = game.log_for(viewer) if log_tail > 0 else []
+    sees_all = obs.sees_all
     return {
         "version": version,
         "turn": obs.turn,
         "heading": heading(obs),
         "phase": obs.phase,
-        "prompt": prompt(obs, viewer),
+        "prompt": prompt(obs),
         "current": obs.current,
         "turn_player": obs.turn_player,
-        "viewer": viewer,
+        "viewer": wire_viewer(obs),
         "robber": obs.robber,
         "dice": list(obs.dice) if obs.dice is not None else None,
-        "roll": _last_roll(game) if obs.dice is not None else None,
+        "roll": _last_roll(obs, shown) if obs.dice is not None else None,
         "dice_counts": list(obs.dice_counts),
         "buildings": buildings,
         "roads": roads,
-        "players": [
-            _player(obs, p, seats[p], viewer is not None and viewer in (TEACHER, p))
-            for p in range(len(seats))
-        ],
+        "players": [_player(obs, p, seats[p], sees_all or p == obs.seat) for p in range(len(seats))],
         "bank": bank,
         "trade": _trade(obs),
         "road_building": obs.free_roads,
         "winner": obs.winner,
-        "log": log[-log_tail:] if log_tail > 0 else [],
-        "marks": marks_json(game, viewer if viewer is not None and viewer >= 0 else marks_seat, log_tail)
+        "log": list(shown.log[-log_tail:]) if log_tail > 0 else [],
+        "marks": marks_json(obs, obs.seat if obs.seat is not None else marks_seat, log_tail)
         if log_tail > 0
         else [],
         "error": error,
@@ -302,7 +330,7 @@ def unpack_reasons(packed: Mapping[str, Sequence[str]]) -> dict[str, str]:
 
 
 def legal_json(
-    game: Game,
+    obs: Observation,
     seat: int | None,
     *,
     version: int = 0,
@@ -311,7 +339,8 @@ def legal_json(
 ) -> dict[str, Any]:
     """The ``legal`` trait: what ``seat`` (the human who must act now, or ``None`` when no human
     may act) can do, in the engine's action JSON, with the engine's reasons for every disabled
-    control.  ``undo`` / ``undo_reason`` come from the widget, which keeps the undo snapshots.
+    control, from one observation made with ``shown=True``: ``seat``'s own or the all-seeing
+    one.  ``undo`` / ``undo_reason`` come from the widget, which keeps the undo snapshots.
     """
     out: dict[str, Any] = {
         "version": version,
@@ -323,20 +352,22 @@ def legal_json(
         "undo": False,
         "reasons": {},
     }
-    if seat is None or seat != game.current_seat or game.is_over:
-        waiting = game.waiting_text()
+    if seat is None or seat != obs.current or obs.phase == "game_over":
+        waiting = waiting_for(obs.names, obs.current, obs.winner).text
         out["reasons"] = {waiting: [*CONTROLS, UNDO]}
         return out
-    discarding = game.phase == "discard"  # the count and the rule, never every way to discard
-    obs = game.observe(seat, legal=not discarding)
-    assert obs.rates is not None
+    if obs.seat != seat and not obs.sees_all:
+        raise ValueError(f"the controls of seat {seat} are built from its own or the all-seeing observation")
+    shown = _shown(obs)
+    assert shown.rates is not None
+    discarding = obs.phase == "discard"  # the count and the rule, never every way to discard
     out["seat"] = seat
     out["actions"] = pack_actions(_action_json(a) for a in obs.legal if type(a) is not Discard)
     out["open"] = list(obs.open)
     out["discard"] = obs.players[seat].discard if discarding else 0
-    out["rates"] = _named(obs.rates, RESOURCES, drop_zeros=False)
+    out["rates"] = _named(shown.rates, RESOURCES, drop_zeros=False)
     out["undo"] = bool(undo)
-    reasons = game.reasons(seat, legal=obs.legal)  # the list the observation already holds
+    reasons = {kind: found.text for kind, found in shown.refusals}
     if not undo:
         reasons[UNDO] = undo_reason or "Nothing to take back."
     out["reasons"] = pack_reasons(reasons)

@@ -43,7 +43,7 @@ from .runner import INTERRUPTED, BotRunner
 from .seats import Seats, SeatSpec, seat_list
 from .settings import SETTINGS, Settings, logger
 from .undo import UndoStack
-from .view import board_json, legal_json, state_json
+from .view import board_json, legal_json, observations, state_json
 
 __all__ = ["INTERRUPTED", "CatanWidget"]
 
@@ -460,14 +460,15 @@ class CatanWidget(anywidget.AnyWidget):
         marks_seat = next(
             (s for s in (handover, acting) if s is not None), humans[0] if len(humans) == 1 else None
         )
+        obs, controls = observations(g, viewer, acting)  # everything shown comes from these
         state = state_json(
-            g, viewer, self._kinds, version=self._version, error=error or self._fault, marks_seat=marks_seat
+            obs, self._kinds, version=self._version, error=error or self._fault, marks_seat=marks_seat
         )
-        state["handover"] = None if handover is None else {"seat": handover, "name": g.names[handover]}
-        if self.show_counting and viewer is not None and viewer >= 0:
-            counting_json(g.observe(viewer, legal=False), state["players"])
+        state["handover"] = None if handover is None else {"seat": handover, "name": obs.names[handover]}
+        if self.show_counting and obs.seat is not None:
+            counting_json(obs, state["players"])
         legal = legal_json(
-            g,
+            controls,
             acting,
             version=self._version,
             undo=self._undo.can_undo(acting),

@@ -83,7 +83,9 @@ def test_a_bot_given_a_game_chooses_from_the_acting_seats_observation_only() -> 
         if step % 5:
             continue
         alt, _ = _hidden_elsewhere(game, game.current_seat, rng)
-        assert GreedyBot(74, game.current_seat).choose(game) == GreedyBot(74, game.current_seat).choose(alt)
+        seat = game.current_seat
+        with pytest.warns(DeprecationWarning, match="takes an observation"):  # a Game: the old form
+            assert GreedyBot(74, seat).choose(game) == GreedyBot(74, seat).choose(alt)
 
 
 def test_the_search_bot_given_a_game_ignores_hidden_cards_too() -> None:
@@ -93,7 +95,10 @@ def test_the_search_bot_given_a_game_ignores_hidden_cards_too() -> None:
             continue
         alt, _ = _hidden_elsewhere(game, game.current_seat, rng)
         seat = game.current_seat
-        assert SearchBot(75, seat, budget=0.05).choose(game) == SearchBot(75, seat, budget=0.05).choose(alt)
+        with pytest.warns(DeprecationWarning, match="takes an observation"):
+            assert SearchBot(75, seat, budget=0.05).choose(game) == SearchBot(75, seat, budget=0.05).choose(
+                alt
+            )
 
 
 def test_the_search_bots_setup_playouts_ignore_the_hidden_deck_and_dice() -> None:

@@ -15,6 +15,7 @@ from catan_widget import Game
 from catan_widget.bots.greedy import GreedyBot
 from catan_widget.engine import actions as ac
 from catan_widget.engine.constants import DEV_CARDS
+from catan_widget.engine.viewer import ONLOOKER
 
 NAMES = ["Ada", "Bo", "Cy"]
 SEED = 5
@@ -119,7 +120,7 @@ def position(g: Game, action: ac.Action, handover: bool, victims: int = 0) -> Mo
         dev_counts=[sum(d) + sum(n) for d, n in zip(s.dev, s.dev_new)],
         own_devs=[DEV_CARDS[c] for c in range(5) if s.dev[seat][c] + s.dev_new[seat][c]],
         log=g.log_for(seat),
-        public_log=g.log_for(None),
+        public_log=g.log_for(ONLOOKER),
         victims=victims,
     )
 

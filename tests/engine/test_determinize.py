@@ -28,6 +28,7 @@ from catan_widget import (
 from catan_widget.engine.constants import DEV_DECK_COUNTS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from catan_widget.engine.observation import Observation, PlayerInfo
 from catan_widget.engine.scoring import total_vp
+from catan_widget.engine.viewer import ALL_SEEING
 
 from .helpers import NAMES3, NAMES4
 from .test_observation import hidden_elsewhere, play_along
@@ -142,7 +143,7 @@ def test_the_seat_keeps_its_own_cards_and_opponents_keep_what_it_knows_and_their
 
 def test_the_all_seeing_determinization_keeps_every_card_and_redraws_only_the_deck_order() -> None:
     game = _positions()[20]
-    det = game.observe(None).determinize(5)
+    det = game.observe(ALL_SEEING).determinize(5)
     assert det.state.hands == game.state.hands
     assert (det.state.dev, det.state.dev_new) == (game.state.dev, game.state.dev_new)
     assert sorted(det.state.deck) == sorted(game.state.deck)

@@ -36,6 +36,7 @@ from catan_widget import (
 from catan_widget.bots import make_bots
 from catan_widget.engine.constants import VICTORY_POINT
 from catan_widget.engine.phases import ACCEPTED, COUNTERED
+from catan_widget.engine.viewer import ALL_SEEING, ONLOOKER
 
 from .helpers import NAMES3, NAMES4, SETUP4, TradingBot, new_game, play_setup, redeal
 
@@ -119,7 +120,7 @@ def test_observation_does_not_change_when_only_hidden_cards_deck_and_dice_differ
 
 def test_observation_json_names_no_deck_order_random_state_or_seed() -> None:
     game = next(g for g in play_along(4, "beginner", "random", 5) if g.turn >= 8)
-    for seat in (None, 0, 1, 2, 3):
+    for seat in (ALL_SEEING, ONLOOKER, 0, 1, 2, 3):
         data = json.loads(game.observe(seat).to_json())
         assert not {"deck", "rng", "seed", "state", "history", "events"} & set(data)
         assert data["deck_size"] == len(game.state.deck)
@@ -146,7 +147,7 @@ def test_card_counting_never_claims_more_than_a_hand_holds(n: int, board: str, b
                 if q != viewer:
                     some_known += sum(info.known) > 0
                     some_unknown += info.unknown > 0
-        onlooker = game.card_counter(None).known
+        onlooker = game.card_counter(ONLOOKER).known
         assert all(k <= h for q in range(n) for k, h in zip(onlooker[q], s.hands[q]))
         kinds.update(e[0] for e in game.events[-3:])
     assert some_known
@@ -316,8 +317,8 @@ def test_year_of_plenty_shows_the_two_cards_taken() -> None:
 def test_the_all_seeing_observation_holds_every_hand_and_card() -> None:
     game = next(g for g in play_along(4, "random", "greedy", 8) if g.turn >= 30)
     s = game.state
-    obs = game.observe(None)
-    assert obs.seat is None
+    obs = game.observe(ALL_SEEING)
+    assert (obs.viewer, obs.seat, obs.sees_all) == (ALL_SEEING, None, True)
     assert obs.hands == tuple(tuple(h) for h in s.hands)
     assert obs.devs == tuple((tuple(d), tuple(e)) for d, e in zip(s.dev, s.dev_new))
     assert all(info.known == tuple(h) and info.unknown == 0 for info, h in zip(obs.players, s.hands))
@@ -342,7 +343,7 @@ def test_an_observation_is_immutable() -> None:
 
 def test_an_observation_round_trips_through_json() -> None:
     game = next(g for g in play_along(4, "beginner", "trading", 4) if g.phase == "trade_response")
-    for seat in (None, 0, 1, 2, 3):
+    for seat in (ALL_SEEING, ONLOOKER, 0, 1, 2, 3):
         obs = game.observe(seat)
         assert json.loads(obs.to_json()) == obs.to_dict()
         assert json.loads(json.dumps(obs.to_dict())) == obs.to_dict()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 import catan_widget as cw
 from catan_widget.engine.prompts import heading, round_number
 from catan_widget.engine.topology import NODE_NEIGHBORS
+from catan_widget.engine.viewer import ONLOOKER
 
 from .helpers import NAMES4, staged
 
@@ -63,7 +66,9 @@ def test_an_offer_waiting_on_you_names_its_terms_in_words() -> None:
     assert game.phase == "trade_response"
     assert game.current_seat == 0
     assert game.prompt(0) == "Bot 2 offers you 1 ore for 1 wool — accept, decline or counter"
-    assert game.prompt(None) == "Bot 2 offers you 1 ore for 1 wool — accept, decline or counter"
+    assert game.prompt(ONLOOKER) == "Bot 2 offers you 1 ore for 1 wool — accept, decline or counter"
+    with pytest.warns(DeprecationWarning, match="ONLOOKER"):
+        assert game.prompt(None) == game.prompt(ONLOOKER)  # the old form, an onlooker
 
 
 def test_an_offer_to_everyone_says_whom_it_waits_for() -> None:
@@ -120,12 +125,12 @@ def test_rounds_count_every_seat_having_played_once() -> None:
 
 def test_the_heading_names_the_round_and_whose_turn_it_is() -> None:
     game = cw.Game(["You", "Bo", "Cy"], seed=5)
-    assert heading(game.observe(None)) == "Setup · Your turn"
+    assert heading(game.observe(ONLOOKER)) == "Setup · Your turn"
     game.play(bots="greedy", until=lambda g: g.turn >= 4 and g.phase == "roll")
     assert game.state.turn_player == 0  # turn 4 of three seats: "You" again, in round 2
-    assert heading(game.observe(None)) == "Round 2 · Your turn"
+    assert heading(game.observe(ONLOOKER)) == "Round 2 · Your turn"
     game.play(bots="greedy", until=lambda g: g.turn >= 5 and g.phase == "roll")
-    assert heading(game.observe(None)) == "Round 2 · Bo's turn"
-    assert heading(game.observe(0)) == heading(game.observe(None))  # public words for every reader
+    assert heading(game.observe(ONLOOKER)) == "Round 2 · Bo's turn"
+    assert heading(game.observe(0)) == heading(game.observe(ONLOOKER))  # public words for every reader
     game.play(bots="greedy")
-    assert heading(game.observe(None)) == f"Round {game.round}"
+    assert heading(game.observe(ONLOOKER)) == f"Round {game.round}"

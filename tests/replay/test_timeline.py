@@ -7,9 +7,10 @@ import pytest
 
 from catan_widget import Game
 from catan_widget.engine.actions import BuildRoad, RollDice
+from catan_widget.engine.viewer import ALL_SEEING, ONLOOKER
 from catan_widget.timeline import CHECKPOINT, Timeline, states_equal
 
-VIEWERS: tuple[int | None, ...] = (None, -1, 0, 1, 2, 3)
+VIEWERS: tuple[int, ...] = (ONLOOKER, ALL_SEEING, 0, 1, 2, 3)
 
 
 def _fresh(game: Game) -> Game:
@@ -22,7 +23,7 @@ def _same(a: Game, b: Game) -> None:
     assert a.history == b.history
     for viewer in VIEWERS:
         assert a.log_for(viewer) == b.log_for(viewer)
-    assert a.observe(None, legal=False) == b.observe(None, legal=False)
+    assert a.observe(ALL_SEEING, legal=False) == b.observe(ALL_SEEING, legal=False)
     assert a.legal_actions() == b.legal_actions()
 
 
@@ -64,7 +65,7 @@ def test_a_staged_game_replays_from_its_staged_position() -> None:
     timeline = Timeline(game)
     assert states_equal(timeline.view_at(0).state, start)
     assert states_equal(timeline.view_at(1).state, game.state)
-    assert timeline.log_for(None, 1) == game.log
+    assert timeline.log_for(ONLOOKER, 1) == game.log
     assert not isinstance(game.history[0][0], BuildRoad)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from catan_widget import CatanWidget, Game
 from catan_widget.engine.topology import HEX_COUNT, NODE_HEXES
+from catan_widget.engine.viewer import ONLOOKER
 from catan_widget.widget.marks import marks_json
 from catan_widget.widget.view import LOG_TAIL, state_json
 
@@ -119,7 +120,7 @@ def test_the_hot_seat_hand_over_state_carries_places_only() -> None:
     assert state["marks"] == [[len(state["log"]) - 2, 0, "e12"]], "Ada's road, for Bo"
     for _, _, *places in state["marks"]:
         assert all(PLACE.fullmatch(p) for p in places)
-    onlooker = state_json(game, None, w._kinds, marks_seat=1)
+    onlooker = state_json(game.observe(ONLOOKER, shown=True), w._kinds, marks_seat=1)
     assert state["marks"] == onlooker["marks"]
     take_screen(w, 1)
     assert w.state["marks"] == state["marks"], "Bo sees the same once the screen is his"
@@ -130,15 +131,16 @@ def test_lines_that_scrolled_out_of_the_log_are_marked_minus_one() -> None:
     w = CatanWidget(game, {"Ada": "human", "Bo": "human", "Cy": "human", "Di": "human"}, teacher=True)
     assert send(w, {"kind": "build_road", "edge": 12})
     assert send(w, {"kind": "end_turn"})
-    full = marks_json(game, 1, LOG_TAIL)
+    full = marks_json(game.observe(1, shown=True), 1, LOG_TAIL)
     assert [m[2:] for m in full] == [["e12"]]
-    assert marks_json(game, 1, 1) == [[-1, 0, "e12"]], "only 'Ada ended the turn' is in a 1-line tail"
+    tail = marks_json(game.observe(1, shown=True), 1, 1)
+    assert tail == [[-1, 0, "e12"]], "only 'Ada ended the turn' is in a 1-line tail"
 
 
 def test_an_onlooker_sees_the_last_two_turns() -> None:
     game = Game(players=NAMES, seed=3)
     game.play(bots="greedy", until=lambda g: g.turn >= 12)
-    marks = marks_json(game, None, LOG_TAIL)
+    marks = marks_json(game.observe(ONLOOKER, shown=True), None, LOG_TAIL)
     ends = [i for i, e in enumerate(game.events) if e[0] == "end_turn"]
     movers = {game.events[i][1] for i in range(ends[-2] + 1, len(game.events))}
     assert marks, "two turns of a game in progress changed something"
