@@ -10,6 +10,7 @@ import {
   TERRAIN_COLORS,
   terrainArt,
 } from "./art";
+import { pieceLetter, roadPattern, seatLetters } from "./cues";
 import { clear, s, title } from "./dom";
 import { drawChanges, linkBoard, markStyle } from "./highlights";
 import { pipLabels } from "./pips";
@@ -285,10 +286,16 @@ function buildTargets(view: BoardView, board: Board): void {
   view.targetsLayer.append(edges, nodes);
 }
 
-function setLegal(el: Element, mark: SVGElement | null): void {
+function setLegal(el: Element, mark: SVGElement | null, preview: SVGElement | null = null): void {
   el.querySelector(".cw-legal-mark")?.remove();
+  el.querySelector(".cw-preview")?.remove();
   el.classList.toggle("cw-legal", mark !== null);
   if (mark) el.prepend(mark);
+  if (mark && preview) {
+    preview.setAttribute("class", "cw-preview");
+    preview.setAttribute("pointer-events", "none");
+    el.append(preview);
+  }
 }
 
 function edgeMark(board: Board, id: number): SVGElement | null {
@@ -335,20 +342,24 @@ function withoutPending(hl: Highlights, p: Placement | null): Highlights {
   return { nodes, edges, hexes: hl.hexes };
 }
 
-/** Mark the legal hexes, nodes and edges (clickable, glowing); unmark the rest. */
-function markTargets(view: BoardView, board: Board, hl: Highlights, occupied: Set<number>, pips: boolean): void {
+/** Mark the legal hexes, nodes and edges (clickable, glowing, with a hover preview of the piece
+ * in `color`: widget.css shows it while the pointer is over the spot); unmark the rest. */
+function markTargets(view: BoardView, board: Board, hl: Highlights, occupied: Set<number>, pips: boolean, color: string): void {
   view.hexEls.forEach((el, id) => el.classList.toggle("cw-legal", hl.hexes.has(id)));
   view.edgeEls.forEach((el, id) => {
     const legal = hl.edges.has(id);
-    if (legal || el.classList.contains("cw-legal")) setLegal(el, legal ? edgeMark(board, id) : null);
+    if (legal || el.classList.contains("cw-legal")) setLegal(el, legal ? edgeMark(board, id) : null, legal ? roadLine(board, id, color, "") : null);
   });
   view.nodeEls.forEach((el, id) => {
     const legal = hl.nodes.has(id);
-    if (legal || el.classList.contains("cw-legal")) setLegal(el, legal ? nodeMark(board, id, occupied.has(id), pips) : null);
+    if (!legal && !el.classList.contains("cw-legal")) return;
+    const n = board.nodes[id];
+    const ghost = legal && n ? at(n.x, n.y, PIECE_SCALE, occupied.has(id) ? cityShape(color) : settlementShape(color)) : null;
+    setLegal(el, legal ? nodeMark(board, id, occupied.has(id), pips) : null, ghost);
   });
 }
 
-function roadLine(board: Board, edgeId: number, color: string, cls: string): SVGElement | null {
+function roadLine(board: Board, edgeId: number, color: string, cls: string, seat?: number): SVGElement | null {
   const e = board.edges[edgeId];
   if (!e) return null;
   const a = board.nodes[e.a];
@@ -361,11 +372,14 @@ function roadLine(board: Board, edgeId: number, color: string, cls: string): SVG
     { class: cls, "data-edge": edgeId },
     s("line", { ...line, stroke: INK, "stroke-width": 0.2 }),
     s("line", { ...line, stroke: color, "stroke-width": 0.12 }),
+    seat === undefined ? null : roadPattern(seat, line),
   );
 }
 
-function piece(kind: "settlement" | "city", color: string, x: number, y: number, cls: string, attrs: Record<string, number>): SVGElement {
-  const g = at(x, y, PIECE_SCALE, kind === "city" ? cityShape(color) : settlementShape(color));
+function piece(kind: "settlement" | "city", color: string, x: number, y: number, cls: string, attrs: Record<string, number>, letter?: string): SVGElement {
+  const body = kind === "city" ? cityShape(color) : settlementShape(color);
+  if (letter) body.append(pieceLetter(kind, letter));
+  const g = at(x, y, PIECE_SCALE, body);
   g.setAttribute("class", cls);
   for (const [k, v] of Object.entries(attrs)) g.setAttribute(k, String(v));
   return g;
@@ -389,6 +403,8 @@ export interface DynamicInput {
   /** the pips overlay (the `show_pips` setting), or null when off; `open` = the corners
    * listed as build_settlement actions now, drawn emphasised */
   pips: { open: Set<number> } | null;
+  /** the hexes the newest roll paid: lit under the pieces */
+  paid?: number[];
 }
 
 export function playerColor(board: Board, seat: number | null | undefined): string {
@@ -417,9 +433,18 @@ export function drawDynamic(view: BoardView, inp: DynamicInput): void {
     );
   }
 
+  const paid = s("g", { class: "cw-paid-layer", "pointer-events": "none" });
+  for (const id of inp.paid ?? []) {
+    const hx = board.hexes[id];
+    if (!hx) continue;
+    paid.append(
+      s("polygon", { class: "cw-paid", "data-hex": id, points: pointsAttr(hexCorners(hx.x, hx.y, 0.9)), fill: "rgba(255,236,150,0.34)", stroke: HILITE_GLOW, "stroke-width": 0.13, "stroke-linejoin": "round" }),
+    );
+  }
+
   const roads = s("g", { class: "cw-roads", filter: shadow, "pointer-events": "none" });
   for (const [edge, seat] of state.roads) {
-    const r = roadLine(board, edge, playerColor(board, seat), "cw-piece cw-road");
+    const r = roadLine(board, edge, playerColor(board, seat), "cw-piece cw-road", seat);
     if (r) {
       r.setAttribute("data-seat", String(seat));
       roads.append(r);
@@ -427,12 +452,13 @@ export function drawDynamic(view: BoardView, inp: DynamicInput): void {
   }
 
   const occupied = new Set<number>();
+  const letters = seatLetters(board.players);
   const buildings = s("g", { class: "cw-buildings", filter: shadow, "pointer-events": "none" });
   for (const [node, seat, kind] of state.buildings) {
     const n = board.nodes[node];
     if (!n) continue;
     occupied.add(node);
-    buildings.append(piece(kind, playerColor(board, seat), n.x, n.y, `cw-piece cw-${kind}`, { "data-node": node, "data-seat": seat }));
+    buildings.append(piece(kind, playerColor(board, seat), n.x, n.y, `cw-piece cw-${kind}`, { "data-node": node, "data-seat": seat }, letters.get(seat)));
   }
 
   const robber = s("g", { class: "cw-robber-layer", filter: shadow, "pointer-events": "none" });
@@ -446,8 +472,8 @@ export function drawDynamic(view: BoardView, inp: DynamicInput): void {
 
   // pip labels lie under the roads and buildings: the pieces always stay visible
   const pips = inp.pips ? pipLabels(board, occupied, inp.pips.open) : null;
-  layer.append(rings, ...(pips ? [pips] : []), roads, buildings, robber);
-  markTargets(view, board, withoutPending(hl, pending), occupied, !!pips);
+  layer.append(paid, rings, ...(pips ? [pips] : []), roads, buildings, robber);
+  markTargets(view, board, withoutPending(hl, pending), occupied, !!pips, playerColor(board, inp.seat));
   drawChanges(view.changesLayer, board, state, (seat) => playerColor(board, seat));
   clear(view.overlayLayer);
   view.overlayLayer.append(ghost(inp));

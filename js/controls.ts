@@ -23,6 +23,13 @@ export const CONTROL_GROUPS: [ActionKind, string][][] = [
   [["maritime_trade", "Bank trade"], ["offer_trade", "Offer trade"], ["undo", "Undo"]],
 ];
 
+/** The action bar as drawn: your turn's two big buttons, the builds with their costs, trades
+ * and Undo. The development cards are played from the hand (table.ts). */
+export const BAR_GROUPS: [ActionKind, string][][] = [CONTROL_GROUPS[0], CONTROL_GROUPS[1], CONTROL_GROUPS[3]];
+
+/** The keyboard shortcut of a control, shown on it (keys.ts binds them). */
+export const SHORTCUTS: Partial<Record<string, string>> = { roll: "R", end_turn: "E", confirm: "Enter", cancel: "Esc" };
+
 /** One button of the bar with its enabled state, tooltip and toggle state. */
 export function control(kind: ActionKind, label: string, ui: UiState, ctx: Ctx): Control {
   const enabled = allows(ctx.legal, kind);

@@ -2,7 +2,7 @@
 import { resourceCard } from "./art";
 import { h, type Child } from "./dom";
 import { canDiscard, ownHand, total, yopCanPick } from "./choices";
-import { control, CONTROL_GROUPS, describeResponse } from "./controls";
+import { BAR_GROUPS, control, describeResponse, SHORTCUTS } from "./controls";
 import {
   activeMode,
   dialogAction,
@@ -15,8 +15,9 @@ import {
   type UiState,
 } from "./interaction";
 import { allows, confirmable, maritimeGets, maritimeGives, mayRespond, reason, yopPairs } from "./legal";
+import { cardRow } from "./table";
 import { RESOURCES } from "./types";
-import type { Board, Resource, ResourceCounts, Trade } from "./types";
+import type { Board, BuildCostKind, Resource, ResourceCounts, Trade } from "./types";
 
 function colorOf(board: Board, seat: number): string {
   return board.players.find((p) => p.seat === seat)?.color ?? "#888";
@@ -35,7 +36,7 @@ export function disabledAttrs(enabled: boolean, reason?: string): Record<string,
   return { "aria-disabled": "true", title: reason || undefined, "data-reason": reason || undefined };
 }
 
-function button(action: string, label: Child, opts: { enabled?: boolean; reason?: string; cls?: string; pressed?: boolean; seat?: number } = {}): HTMLButtonElement {
+function button(action: string, label: Child | Child[], opts: { enabled?: boolean; reason?: string; cls?: string; pressed?: boolean; seat?: number } = {}): HTMLButtonElement {
   const enabled = opts.enabled ?? true;
   const cls = ["cw-btn", opts.cls, enabled ? null : "cw-disabled"].filter(Boolean).join(" ");
   return h(
@@ -48,20 +49,31 @@ function button(action: string, label: Child, opts: { enabled?: boolean; reason?
       ...disabledAttrs(enabled, opts.reason),
       "aria-pressed": opts.pressed === undefined ? undefined : String(opts.pressed),
     },
-    label,
+    ...(Array.isArray(label) ? label : [label]),
   );
 }
 
-/** Buttons for every action; disabled ones carry the reason (tooltip and tap note). */
-export function actionBar(ui: UiState, ctx: Ctx): HTMLElement {
+/** A control's label with its keyboard shortcut, if it has one. */
+function withKey(action: string, label: string): Child[] {
+  const key = SHORTCUTS[action];
+  return [h("span", { class: "cw-btn-label" }, label), key ? h("kbd", { class: "cw-kbd", "aria-hidden": "true" }, key) : null];
+}
+
+/** The action bar: Roll and End turn large, the builds with their cost cards (board.costs),
+ * trades and Undo; disabled ones carry the reason (tooltip and tap note). */
+export function actionBar(ui: UiState, ctx: Ctx, board?: Board): HTMLElement {
   const bar = h("div", { class: "cw-actions", role: "toolbar", "aria-label": "Actions" });
-  for (const group of CONTROL_GROUPS) {
-    const g = h("div", { class: "cw-action-group" });
+  for (const [i, group] of BAR_GROUPS.entries()) {
+    const g = h("div", { class: `cw-action-group cw-group-${["turn", "build", "trade"][i]}` });
     for (const [kind, label] of group) {
       const c = control(kind, label, ui, ctx);
       const primary = (c.action === "roll" || c.action === "end_turn") && c.enabled;
-      const cls = [primary ? "cw-primary" : null, c.pressed ? "cw-on" : null].filter(Boolean).join(" ");
-      g.append(button(c.action, c.label, { enabled: c.enabled, reason: c.reason, cls: cls || undefined, pressed: c.pressed }));
+      const cls = [i === 0 ? "cw-big" : null, primary ? "cw-primary" : null, c.pressed ? "cw-on" : null].filter(Boolean).join(" ");
+      const cost = board?.costs?.[kind as BuildCostKind];
+      const body: Child[] = cost ? [h("span", { class: "cw-btn-label" }, c.label), cardRow(cost, 15)] : withKey(c.action, c.label);
+      const btn = button(c.action, body, { enabled: c.enabled, reason: c.reason, cls: cls || undefined, pressed: c.pressed });
+      if (c.action === "undo" && c.enabled) btn.title = "Take back your last move";
+      g.append(btn);
     }
     bar.append(g);
   }
@@ -77,8 +89,8 @@ function confirmRow(canConfirm: boolean, confirmLabel = "Confirm"): HTMLElement 
   return h(
     "div",
     { class: "cw-confirm-row" },
-    button("confirm", confirmLabel, { enabled: canConfirm, cls: "cw-primary", reason: "Choose first." }),
-    button("cancel", "Cancel"),
+    button("confirm", withKey("confirm", confirmLabel), { enabled: canConfirm, cls: "cw-primary", reason: "Choose first." }),
+    button("cancel", withKey("cancel", "Cancel")),
   );
 }
 

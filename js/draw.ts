@@ -14,6 +14,7 @@ import { nodes } from "./legal";
 import { isolateNames } from "./names";
 import * as panels from "./panels";
 import * as replay from "./replay";
+import { handStrip, legend, paidHexes, rollBox, rollCount } from "./table";
 import type { Board, Ctx } from "./types";
 
 /** Replace the content of `slot` with `node` (or empty it). */
@@ -31,6 +32,8 @@ export interface Canvas {
   idsCache: WeakMap<Board, SVGGElement>;
   /** what each slot was last drawn from: a slot whose key is unchanged is not rebuilt */
   drawnKeys: Map<Element, string>;
+  /** the number of rolls drawn last (null before the first state): a new roll tumbles in */
+  rolls: number | null;
 }
 
 /** The traits a redraw reads besides state / legal / settings (unchecked: each step checks). */
@@ -63,7 +66,7 @@ function markRoot(c: Canvas, ctx: Ctx, mode: string | null): void {
 function drawPieces(c: Canvas, ui: UiState, ctx: Ctx, board: Board): void {
   const { state, legal } = ctx;
   const pips = ctx.settings.show_pips ? { open: new Set(nodes(legal, "build_settlement")) } : null;
-  drawDynamic(c.view, { board, state, hl: highlights(ui, ctx), pending: ui.pending, seat: legal.seat, uid: c.uid, pips });
+  drawDynamic(c.view, { board, state, hl: highlights(ui, ctx), pending: ui.pending, seat: legal.seat, uid: c.uid, pips, paid: paidHexes(state) });
   drawIds(c.view.svg, board, ctx.settings.show_ids, c.idsCache);
 }
 
@@ -100,8 +103,24 @@ function drawOverlays(c: Canvas, ui: UiState, ctx: Ctx, board: Board): void {
   fill(slots.overlay, boardOverlay(ui, ctx, board));
   fill(slots.handover, panels.handover(state));
   root.classList.toggle("cw-handing-over", !!state.handover);
-  const point = ui.pending ? placementPoint(board, ui.pending) : null;
-  slots.overlay.classList.toggle("cw-top", !!point && point.y > 0.5);
+  placeBesideSpot(c, slots.overlay, ui.pending ? placementPoint(board, ui.pending) : null);
+  slots.overlay.classList.toggle("cw-spot-hex", ui.pending?.kind === "move_robber");
+}
+
+/**
+ * Put the placement's confirm beside its spot, never over it: to the right of a spot on the
+ * left half of the board, to the left of one on the right half, level with it (kept inside the
+ * board). Positioned over the board, so nothing else moves.
+ */
+function placeBesideSpot(c: Canvas, slot: HTMLElement, point: { x: number; y: number } | null): void {
+  const box = c.view.svg.getAttribute("viewBox")?.split(" ").map(Number);
+  slot.classList.toggle("cw-at-spot", !!point && !!box);
+  if (!point || !box || !(box[2] > 0) || !(box[3] > 0)) return;
+  const x = ((point.x - box[0]) / box[2]) * 100;
+  const y = ((point.y - box[1]) / box[3]) * 100;
+  slot.classList.toggle("cw-spot-right", x >= 50);
+  slot.style.setProperty("--cw-x", `${x.toFixed(2)}%`);
+  slot.style.setProperty("--cw-y", `${Math.min(90, Math.max(10, y)).toFixed(2)}%`);
 }
 
 /** The acting player's controls: the mode hint, the tap note, the dialog, the action bar, Hint. */
@@ -111,10 +130,24 @@ function drawControls(c: Canvas, ui: UiState, ctx: Ctx, board: Board, extras: Ex
   fill(slots.mode, modeHint(ui, ctx));
   fill(slots.note, panels.note(ui.note));
   fill(slots.dialog, dialogArea(ui, ctx, board));
-  fill(slots.actions, actionBar(ui, ctx));
+  fill(slots.actions, actionBar(ui, ctx, board));
   const shownHint = currentHint(extras.hint, state);
-  slots.actions.append(hintBar(legal, ctx.settings, shownHint, hintPending(extras.hint, ctx.settings)));
+  fill(slots.hint, hintBar(legal, ctx.settings, shownHint, hintPending(extras.hint, ctx.settings)));
+  c.layout.root.classList.toggle("cw-has-mode", slots.mode.firstChild !== null);
   drawHintMark(c.view.overlayLayer, board, shownHint);
+}
+
+/** The table: the last roll beside the board (a new one tumbles in), the hand under it. */
+function drawTable(c: Canvas, ui: UiState, ctx: Ctx, board: Board): void {
+  const { slots } = c.layout;
+  const { state } = ctx;
+  const rolls = rollCount(state);
+  const fresh = c.rolls !== null && rolls > c.rolls;
+  c.rolls = rolls;
+  const names = board.players.map((p) => [p.seat, p.name, p.color]);
+  fillIfChanged(c, slots.roll, JSON.stringify([rolls, state.dice, state.roll ?? null, names]), () => rollBox(state, board, fresh));
+  fill(slots.hand, handStrip(ui, ctx, board));
+  fillIfChanged(c, slots.legend, JSON.stringify(names), () => legend(board));
 }
 
 /** The settings under the board: whose hand, pips, bots' pace and level, theme. */
@@ -135,7 +168,6 @@ function drawPanels(c: Canvas, ctx: Ctx, board: Board): void {
   const { state } = ctx;
   const who = [state.current, state.turn_player, state.winner];
   fillIfChanged(c, slots.players, JSON.stringify([state.players, who, board.players]), () => panels.players(state, board));
-  fillIfChanged(c, slots.dice, JSON.stringify(state.dice), () => panels.dice(state));
   fillIfChanged(c, slots.bank, JSON.stringify(state.bank), () => panels.bank(state));
   fillIfChanged(c, slots.hist, JSON.stringify(state.dice_counts), () => panels.histogram(state));
   if (fillIfChanged(c, slots.log, JSON.stringify([state.log ?? [], state.marks ?? []]), () => panels.log(state))) panels.scrollLog(root);
@@ -149,6 +181,7 @@ export function drawAll(c: Canvas, ui: UiState, ctx: Ctx, board: Board, mode: st
   drawReplayAndSummary(c, ctx, board, extras);
   drawOverlays(c, ui, ctx, board);
   drawControls(c, ui, ctx, board, extras);
+  drawTable(c, ui, ctx, board);
   drawSettings(c, ctx);
   drawPanels(c, ctx, board);
   // every player's name in what was just drawn, sentences included: isolated, ellipsised (names.ts)

@@ -19,7 +19,6 @@ export interface Slots {
   actions: HTMLDivElement;
   view: HTMLDivElement;
   players: HTMLDivElement;
-  dice: HTMLDivElement;
   bank: HTMLDivElement;
   hist: HTMLDivElement;
   log: HTMLDivElement;
@@ -27,6 +26,14 @@ export interface Slots {
   toggles: HTMLDivElement;
   counting: HTMLDivElement;
   summary: HTMLDivElement;
+  /** the last roll, large, and what each player got (table.ts) */
+  roll: HTMLDivElement;
+  /** the hand you hold, under the board (table.ts) */
+  hand: HTMLDivElement;
+  /** the Hint button and its words, beside the mode hint (one fixed-height line) */
+  hint: HTMLDivElement;
+  /** the board's legend (what the rings mean) */
+  legend: HTMLDivElement;
 }
 
 export interface Layout {
@@ -38,7 +45,8 @@ export interface Layout {
 
 const SLOT_NAMES: (keyof Slots)[] = [
   "banner", "toast", "note", "mode", "overlay", "handover", "dialog", "actions", "view",
-  "players", "dice", "bank", "hist", "log", "replay", "toggles", "counting", "summary",
+  "players", "bank", "hist", "log", "replay", "toggles", "counting", "summary",
+  "roll", "hand", "hint", "legend",
 ];
 
 /**
@@ -49,26 +57,32 @@ const SLOT_NAMES: (keyof Slots)[] = [
 export function buildLayout(svg: SVGSVGElement): Layout {
   const slots = Object.fromEntries(SLOT_NAMES.map((n) => [n, h("div", { class: `cw-${n}-slot` })])) as unknown as Slots;
   const waiting = h("div", { class: "cw-waiting" }, "Loading the game…"); // before Python sends a state: not a sentence of the game
-  const boardWrap = h("div", { class: "cw-board-wrap" }, svg, slots.toast, slots.overlay, slots.handover, waiting);
+  // a box exactly over the board (its shape, --cw-board-ratio): what is placed beside a spot on
+  // the board is positioned in it, in percent of the board
+  const overBoard = h("div", { class: "cw-over-board" }, slots.overlay);
+  const boardWrap = h("div", { class: "cw-board-wrap" }, svg, overBoard, slots.toast, slots.handover, waiting);
+  // one line of fixed height under the controls: the mode's hint or the Hint's words, and the
+  // note of a tapped disabled control floating over it (nothing above the dialog ever moves)
+  const status = h("div", { class: "cw-status" }, slots.mode, slots.hint, slots.note);
   const side = h(
     "div",
     { class: "cw-side" },
-    slots.banner,
+    // the turn: the banner and the last roll (one above the other; side by side when stacked)
+    h("div", { class: "cw-turn" }, slots.banner, slots.roll),
     slots.actions,
-    slots.mode,
-    slots.note,
+    status,
     slots.dialog,
     slots.log,
     slots.summary,
     slots.players,
     slots.counting,
-    h("div", { class: "cw-box cw-roll-box" }, slots.dice, slots.bank),
+    h("div", { class: "cw-box cw-roll-box" }, slots.bank),
     slots.hist,
   );
   const root = h(
     "div",
     { class: "catan-widget", tabindex: "-1" },
-    h("div", { class: "cw-main" }, boardWrap, slots.replay, slots.view, slots.toggles),
+    h("div", { class: "cw-main" }, boardWrap, slots.hand, slots.legend, slots.replay, slots.view, slots.toggles),
     side,
   );
   return { root, boardWrap, side, slots };
@@ -82,6 +96,6 @@ export function placeDialog(layout: Layout, width: number): void {
   const home = narrow ? boardWrap : side;
   if (slots.dialog.parentElement !== home) {
     if (narrow) boardWrap.append(slots.dialog);
-    else slots.note.after(slots.dialog);
+    else slots.note.parentElement?.after(slots.dialog);
   }
 }

@@ -1,5 +1,6 @@
 /** HTML side panels: banner, players, bank, dice, histogram, log, error toast. */
 import { cityShape, resourceCard, settlementShape } from "./art";
+import { seatLetters } from "./cues";
 import { h, s } from "./dom";
 import { diePipOffsets, expectedRolls, fmt } from "./hex";
 import { linkLog, markedLines } from "./highlights";
@@ -112,7 +113,7 @@ function playerPanel(p: PlayerState, state: GameState, board: Board): HTMLElemen
       "div",
       { class: "cw-player-head" },
       h("span", { class: "cw-turn-marker", title: "Whose turn", "aria-hidden": "true" }, p.seat === state.turn_player ? "▶" : ""),
-      s("svg", { viewBox: "-0.3 -0.3 0.6 0.52", width: 20, height: 17, class: "cw-player-icon", "aria-hidden": "true" }, settlementShape(color)),
+      h("b", { class: "cw-seat-chip", title: "The letter on this player's pieces" }, seatLetters(board.players).get(p.seat) ?? ""),
       h("span", { class: "cw-player-name" }, p.name),
       p.kind === "bot" ? h("span", { class: "cw-tag" }, "bot") : null,
       state.winner === p.seat ? h("span", { class: "cw-badge cw-badge-winner", title: "Winner" }, "Winner") : null,

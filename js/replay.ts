@@ -181,8 +181,9 @@ export function countingBox(state: GameState, settings: Settings): HTMLElement |
         ` (${p.resource_count} cards)`,
       ),
     );
-  const who = state.players[viewer]?.name ?? "This seat";
-  return h("div", { class: "cw-box cw-counting" }, title, h("div", { class: "cw-muted" }, `What ${who} knows:`), ...rows);
+  // the heading in the engine's words ("What you know"): players[viewer].counting
+  const heading = state.players.find((p) => p.seat === viewer)?.counting ?? "";
+  return h("div", { class: "cw-box cw-counting" }, title, h("div", { class: "cw-muted" }, heading), ...rows);
 }
 
 /** A small VP-over-turns chart (SVG polyline per player). */
@@ -229,7 +230,9 @@ export function summaryPanel(sum: Summary, board: Board): HTMLElement {
     ["VP", "total victory points"],
     ["luck", "cards received from production minus what average dice would have paid"],
   ];
-  const table = h("table", { class: "cw-summary-table" }, h("tr", {}, ...head.map(([t, title]) => h("th", { title }, t))));
+  // the five source columns are points (a city counts 2), not pieces: one heading says so
+  const over = h("tr", { class: "cw-summary-over" }, h("th", {}), h("th", { colspan: 5, class: "cw-summary-points" }, "points from"), h("th", {}), h("th", {}));
+  const table = h("table", { class: "cw-summary-table" }, over, h("tr", {}, ...head.map(([t, title]) => h("th", { title }, t))));
   sum.players.forEach((p, seat) => {
     const cells = [p.settlements, p.cities, p.longest_road, p.largest_army, p.vp_cards, p.total];
     const luck = `${p.luck >= 0 ? "+" : ""}${p.luck.toFixed(1)}`;

@@ -75,7 +75,12 @@ export interface Board {
   players: BoardPlayer[];
   /** the special cards' names and worth, in the engine's words */
   special_cards: Record<SpecialKind, SpecialCard>;
+  /** what each build costs, by the action kind that buys it (the engine's constants) */
+  costs?: Partial<Record<BuildCostKind, ResourceCounts>>;
 }
+
+/** The actions that cost cards. */
+export type BuildCostKind = "build_road" | "build_settlement" | "build_city" | "buy_development_card";
 
 export type Phase =
   | "setup_settlement"
@@ -125,6 +130,8 @@ export interface PlayerState {
   known?: Partial<Record<Resource, number>>;
   /** card counting: cards of this opponent the viewer cannot name */
   unknown?: number;
+  /** card counting, on the viewer's own seat: the box's heading in the engine's words */
+  counting?: string;
 }
 
 export interface TradeSides {
@@ -146,6 +153,9 @@ export interface Bank extends Record<Resource, number> {
   dev_cards: number;
 }
 
+/** `state.roll`: who rolled, the hexes that paid, and the cards each seat got (`{"0": {"lumber": 1}}`). */
+export type Roll = [number, number[], Record<string, ResourceCounts>];
+
 /** One entry of `state.marks`: `[line, seat, ...places]`. */
 export type Mark = [number, number, ...string[]];
 
@@ -163,6 +173,8 @@ export interface GameState {
   viewer: number | null;
   robber: number;
   dice: [number, number] | null;
+  /** the newest roll, `[seat, hexes that paid, gains by seat]` (null while `dice` is null) */
+  roll?: Roll | null;
   /** rolls of 2..12 (11 entries) */
   dice_counts: number[];
   buildings: Building[];

@@ -11,6 +11,7 @@ import { handleKey, keyCommand, mayTake } from "./keys";
 import { activeMode, initialUi, reconcile, reduce, type Ctx, type UiEvent, type UiState } from "./interaction";
 import { buildLayout, placeDialog } from "./layout";
 import { normalizeLegal } from "./legal";
+import { scrollLog } from "./panels";
 import { normalizeSettings, SETTING_NAMES } from "./settings";
 import type { Board, GameState, LegalWire, Settings } from "./types";
 
@@ -100,9 +101,18 @@ function render({ model, el }: RenderArgs): () => void {
   const layout = buildLayout(view.svg);
   const { root } = layout;
   el.append(root);
-  const canvas: Canvas = { view, layout, uid, idsCache: new WeakMap(), drawnKeys: new Map() };
-  const resize = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => placeDialog(layout, entries[0]?.contentRect.width ?? 0)) : null;
+  const canvas: Canvas = { view, layout, uid, idsCache: new WeakMap(), drawnKeys: new Map(), rolls: null };
+  // a resize (a tab switch too: hidden, then shown again) places the dialog and brings the log
+  // back to its newest line
+  const onResize = (entries: ResizeObserverEntry[]): void => {
+    placeDialog(layout, entries[0]?.contentRect.width ?? 0);
+    scrollLog(root);
+  };
+  const resize = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
   resize?.observe(root);
+  // shown again (a notebook tab brought back to the front): the log's newest line again
+  const shown = typeof IntersectionObserver === "function" ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && scrollLog(root)) : null;
+  shown?.observe(root);
 
   let ui: UiState = initialUi();
   let noteTimer: ReturnType<typeof setTimeout> | null = null;
@@ -165,6 +175,7 @@ function render({ model, el }: RenderArgs): () => void {
     for (const name of TRAITS) model.off(`change:${name}`, schedule);
     unwire();
     resize?.disconnect();
+    shown?.disconnect();
     root.remove();
   };
 }

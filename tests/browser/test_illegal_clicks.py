@@ -96,7 +96,7 @@ def test_disabled_buttons_and_unlit_spots(lab_page: Page, lab_server: LabServer)
         expect(btn).to_have_attribute("data-reason", reasons[action])
     disabled = table.root.locator(".cw-actions button[aria-disabled='true']")
     titles = disabled.evaluate_all("els => els.map(e => [e.dataset.action, e.title, e.dataset.reason])")
-    assert len(titles) >= 10
+    assert len(titles) >= 8  # the development cards are played from the hand (none held here)
     for action, title, reason in titles:
         assert title == reason == reasons[action], action
     expect(table.button("roll")).to_be_enabled()
