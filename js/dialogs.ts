@@ -238,13 +238,30 @@ function cardDialog(d: Dialog, ctx: Ctx): HTMLElement {
   }
 }
 
-function tradeStatus(t: Trade, ctx: Ctx, board: Board): HTMLElement {
+/** An open offer's countdown (docs/protocol.md, `state.trade.expires_in`): the seconds before
+ * Python declines the offer for the human it waits on, ticking down on screen. Only the label:
+ * the decline is Python's. */
+type TimedTrade = Trade & { expires_in?: number };
+
+function countdown(seconds: number): HTMLElement {
+  const end = Date.now() + seconds * 1000;
+  const left = (): string => `${Math.max(0, Math.ceil((end - Date.now()) / 1000))} s`;
+  const el = h("span", { class: "cw-countdown", "data-expires-in": String(seconds) }, left());
+  const timer = setInterval(() => {
+    if (!el.isConnected) clearInterval(timer); // redrawn or gone: this one stops
+    else el.textContent = left();
+  }, 250);
+  return el;
+}
+
+function tradeStatus(t: TimedTrade, ctx: Ctx, board: Board): HTMLElement {
   const { legal } = ctx;
   const box = dialogBox("trade", "Trade", h("p", { class: "cw-summary" }, t.text ?? ""));
   if (mayRespond(legal)) {
-    const answer = (kind: "accept_trade" | "decline_trade" | "counter_trade", label: string, cls?: string): HTMLButtonElement =>
+    const answer = (kind: "accept_trade" | "decline_trade" | "counter_trade", label: Child, cls?: string): HTMLButtonElement =>
       button(kind, label, { cls, enabled: allows(legal, kind), reason: reason(legal, kind) });
-    box.append(h("div", { class: "cw-confirm-row" }, answer("accept_trade", "Accept", "cw-primary"), answer("decline_trade", "Decline"), answer("counter_trade", "Counter…")));
+    const decline = typeof t.expires_in === "number" ? h("span", {}, "Decline ", countdown(t.expires_in)) : "Decline";
+    box.append(h("div", { class: "cw-confirm-row" }, answer("accept_trade", "Accept", "cw-primary"), answer("decline_trade", decline), answer("counter_trade", "Counter…")));
     return box;
   }
   const list = h("ul", { class: "cw-responses" });
@@ -256,7 +273,9 @@ function tradeStatus(t: Trade, ctx: Ctx, board: Board): HTMLElement {
     list.append(li);
   }
   box.append(list);
-  if (allows(legal, "cancel_trade")) box.append(h("div", { class: "cw-confirm-row" }, button("cancel_trade", "Cancel trade")));
+  // several answers wait on the proposer: one click declines them all
+  const cancel = confirmable(legal).length > 1 ? "Decline all" : "Cancel trade";
+  if (allows(legal, "cancel_trade")) box.append(h("div", { class: "cw-confirm-row" }, button("cancel_trade", cancel)));
   return box;
 }
 

@@ -39,6 +39,9 @@ STALE = "That click was made on a board that has changed since; nothing was done
 """The answer to a message made on a view of the game this widget cannot place."""
 _MESSAGE_KEYS = frozenset({"type", "version", "action"})
 
+MAX_OFFER_TIMEOUT = 3600.0
+"""The longest countdown a human may be given to answer an offer (seconds)."""
+
 _repr = reprlib.Repr()
 _repr.maxstring = 40
 _repr.maxother = 40
@@ -221,6 +224,20 @@ def delay_seconds(value: object) -> float:
         return float(value)  # NaN fails the comparison; huge ints never reach float()
     raise ValueError(
         f"the bot delay must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, got {short(value)}"
+    )
+
+
+def offer_seconds(value: object) -> float | None:
+    """``value`` as the seconds a human has to answer an offer, 0..MAX_OFFER_TIMEOUT, or None
+    (no countdown); raises ValueError.
+    """
+    if value is None:
+        return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= MAX_OFFER_TIMEOUT:
+        return float(value)
+    raise ValueError(
+        "offer_timeout must be None or a number of seconds "
+        f"from 0 to {MAX_OFFER_TIMEOUT:g}, got {short(value)}"
     )
 
 

@@ -1,27 +1,30 @@
-"""The bots: :class:`BotRunner`, the widget's part that plays the bot seats, and their task.
+"""The bots: :class:`BotRunner`, the widget's part that makes the moves nobody clicks, and their task.
 
-The task plays bot seats on the kernel's event loop, only while a bot must move.  It holds the
-widget weakly, so a widget that is closed or collected stops it at the next move; it ends by
-itself as soon as a human must act, the game is over or the bots are paused, and the widget
-starts a new one when the game changes (its observer on ``Game``).  So a widget waiting for a
-human, a closed widget and a finished game keep no live task.
+Those moves are the bots' and, for a human at this screen, the decline of an offer they cannot
+accept or let run out (:mod:`.offers`).  The task makes them on the kernel's event loop, only
+while one is due.  It holds the widget weakly, so a widget that is closed or collected stops it
+at the next move; it ends by itself as soon as a human must act, the game is over or the bots are
+paused, and the widget starts a new one when the game changes (its observer on ``Game``).  So a
+widget waiting for a human, a closed widget and a finished game keep no live task.
 
-A bot's move is stepped on the game like any other; the game tells the widget, whose observer
-draws it.  A bot that fails, or a kernel interrupt during its move, pauses the bots with a
-visible message (``fault``) until they are resumed.
+Every such move is stepped on the game like any other; the game tells the widget, whose observer
+draws it.  A bot that fails, or a kernel interrupt during one of these moves, pauses the bots
+with a visible message (``fault``) until they are resumed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import weakref
-from typing import Protocol
+from typing import Any, Protocol
 
-from ..engine import Game
+from ..engine import DeclineTrade, Game
 from ..engine.errors import IllegalActionError
 from ..engine.registry import error_text
 from .dice import ScriptedDice
+from .offers import Offers
 from .protocol import short
 from .seats import Seats
 
@@ -33,16 +36,22 @@ INTERRUPTED = (
 )
 """What the widget shows after a kernel interrupt stopped a bot's move (``name``: its seat)."""
 
+INTERRUPTED_DECLINE = (
+    "Interrupted while declining the offer for {name}: the bots are paused, and the game is whole. "
+    "Resume the bots to go on."
+)
+"""The same when the interrupt stopped the decline of an offer on a human's behalf."""
+
 
 class BotHost(Protocol):
     """What the task needs from the widget."""
 
     def bot_delay_now(self) -> float | None:
-        """Seconds to wait before the next bot move, or None when no bot may move now."""
+        """Seconds before the next move nobody clicks, or None when none is due."""
         ...
 
     def play_one_bot_move(self) -> None:
-        """Make one bot move now (or pause the bots with a visible message if it fails)."""
+        """Make that move now (or pause the bots with a visible message if it fails)."""
         ...
 
 
@@ -76,18 +85,15 @@ def _delay(ref: weakref.ref[BotHost]) -> float | None:
 
 
 async def run_bots(ref: weakref.ref[BotHost]) -> None:
-    """Play bot moves with the host's delay between them until no bot may move."""
-    loop = asyncio.get_running_loop()
+    """Make the host's moves nobody clicks, each once it is due, until none is."""
     while True:
-        started = loop.time()
         while True:
             delay = _delay(ref)  # never hold the widget across an await
             if delay is None:
                 return
-            left = started + delay - loop.time()
-            if left <= 0:
+            if delay <= 0:
                 break
-            await asyncio.sleep(min(left, STEP))
+            await asyncio.sleep(min(delay, STEP))
         host = ref()
         if host is None:
             return
@@ -119,38 +125,83 @@ def _task_done(ref: weakref.ref[BotRunner], task: asyncio.Task[None]) -> None:
 
 
 class BotRunner:
-    """Plays the bot seats of a widget: when a bot may move, one move, and the task between."""
+    """Makes the moves nobody clicks: the bots', and the declines on a human's behalf; when one is
+    due, one move, and the task between.
+    """
 
-    def __init__(self, widget: BotsWidget, seats: Seats, dice: ScriptedDice) -> None:
-        """The bots of ``seats`` playing on ``widget``'s game, their moves stepped by ``dice``."""
-        self._widget, self._seats, self._dice = widget, seats, dice
+    def __init__(self, widget: BotsWidget, seats: Seats, dice: ScriptedDice, offers: Offers) -> None:
+        """The bots of ``seats`` and the answers of ``offers`` on ``widget``'s game, stepped by ``dice``."""
+        self._widget, self._seats, self._dice, self._offers = widget, seats, dice, offers
         self.task: asyncio.Task[None] | None = None
         self.fault: str | None = None
         """Why the bots are paused (a bot failed, or an interrupt stopped a move), or None."""
+        self.notice: str | None = None
+        """Why an offer was declined for a human who could not accept it (the engine's words),
+        shown until a message comes from the front-end."""
+        self._since = time.monotonic()
+        """When the pause before the next bot move began (the game's last change)."""
 
     @property
     def running(self) -> bool:
         """True while the bots' task is alive."""
         return self.task is not None and not self.task.done()
 
-    def delay_now(self) -> float | None:
-        """Seconds before the next bot move, or None when no bot may move now."""
+    def game_changed(self) -> None:
+        """The game changed: the pause before the next bot move starts now."""
+        self._since = time.monotonic()
+
+    def reset(self) -> None:
+        """Go on afresh (another game, or a refresh): no fault, no notice, a whole pause."""
+        self.fault = self.notice = None
+        self.game_changed()
+
+    def _stopped(self) -> bool:
         w = self._widget
-        g = w.game
-        if w.closed or self.fault is not None or w.bots_paused or g.is_over or w.replay_at is not None:
+        return (
+            w.closed or self.fault is not None or w.bots_paused or w.replay_at is not None or w.game.is_over
+        )
+
+    def delay_now(self) -> float | None:
+        """Seconds before the next move nobody clicks (a bot's, or a decline for a human), or
+        None when none is due.
+        """
+        if self._stopped():
             return None
-        return w.bot_delay if g.current_seat in self._seats.bots else None
+        w = self._widget
+        if w.game.current_seat in self._seats.bots:
+            return max(0.0, self._since + w.bot_delay - time.monotonic())
+        return self._offers.due_in()
+
+    def decline_in(self) -> float | None:
+        """The countdown's seconds left before an offer is declined for the human it waits on
+        (None: no countdown runs: no such offer, the countdown is off, or the bots are stopped).
+        """
+        if self._stopped() or self._offers.cannot_accept() is not None:
+            return None
+        return self._offers.due_in()
+
+    def with_countdown(self, state: dict[str, Any]) -> dict[str, Any]:
+        """``state`` with the countdown's seconds left in ``trade.expires_in`` while one runs."""
+        left = self.decline_in()
+        if left is not None and state.get("trade"):
+            state["trade"]["expires_in"] = round(left, 1)
+        return state
 
     def play_one(self) -> None:
-        """One bot move; a bot that fails (any exception) pauses the bots with a visible message."""
+        """One bot move, or the decline due for a human; a failure (any exception) pauses the
+        bots with a visible message.
+        """
         w = self._widget
         g = w.game
         seat = g.current_seat
+        if seat not in self._seats.bots:
+            self._decline_for(g, seat)
+            return
         name = g.names[seat]
         try:
             action = self._seats.bots[seat].choose(g.observe(seat))
         except KeyboardInterrupt:
-            self.interrupted(name)
+            self.interrupted(INTERRUPTED.format(name=name))
             return
         except BaseException as exc:
             self.failed(f"The bot playing {name} failed: {error_text(exc)}.", exc)
@@ -161,7 +212,7 @@ class BotRunner:
         try:
             self._dice.step(g, action)  # all or nothing, an interrupt included; the widget draws it
         except KeyboardInterrupt:
-            self.interrupted(name)
+            self.interrupted(INTERRUPTED.format(name=name))
         except BaseException as exc:
             if not isinstance(exc, IllegalActionError) and len(g.history) > moves:
                 raise  # the move was made: the error came after it
@@ -171,10 +222,32 @@ class BotRunner:
                 exc,
             )
 
+    def _decline_for(self, g: Game, seat: int) -> None:
+        """Decline the offer waiting on the human at ``seat``, if a decline is due; when they
+        cannot accept it, say why in the engine's words.
+        """
+        due = self._offers.due_in()
+        if due is None or due > 0:
+            return
+        refusal = self._offers.cannot_accept()
+        self.notice = None if refusal is None else refusal.text  # shown by the drawing of the decline
+        try:
+            self._dice.step(g, DeclineTrade())  # recorded like any move; the widget draws it
+        except KeyboardInterrupt:
+            self.interrupted(INTERRUPTED_DECLINE.format(name=g.names[seat]))
+            return
+        except IllegalActionError as exc:
+            self.failed(f"The bots stopped after an error: {error_text(exc)}.", exc)
+            return
+
     def advance(self, max_moves: int) -> int:
-        """Play bot moves now until none may move or ``max_moves`` were made; how many were made."""
+        """Make the moves nobody clicks now, without waiting, until none is due, a countdown runs
+        (the human may still answer) or ``max_moves`` were made; how many were made.
+        """
         w, moved = self._widget, 0
         while moved < max_moves and w.bot_delay_now() is not None:
+            if w.game.current_seat not in self._seats.bots and self.decline_in() is not None:
+                break
             before = len(w.game.history)
             w.play_one_bot_move()
             if len(w.game.history) == before:
@@ -182,11 +255,11 @@ class BotRunner:
             moved += 1
         return moved
 
-    def interrupted(self, name: str) -> None:
-        """A kernel interrupt during the move of the bot playing ``name``: the move was made
-        whole or not at all, and the bots pause until resumed (as an interrupt stops a cell).
+    def interrupted(self, text: str) -> None:
+        """A kernel interrupt during a move (``text`` says whose): the move was made whole or not
+        at all, and the bots pause until resumed (as an interrupt stops a cell).
         """
-        self.fault = INTERRUPTED.format(name=name)
+        self.fault = text
         logger.info("%s", self.fault)
         self._pause()
 
@@ -201,12 +274,13 @@ class BotRunner:
         self._widget._publish()
 
     def start(self) -> None:
-        """Start the bots' task when a bot may move and an event loop runs (a no-op otherwise)."""
+        """Start the bots' task when a move is due and an event loop runs (a no-op otherwise)."""
         w = self._widget
         if w.closed:
             return
         task = start(w, self.task)
         if task is not None and task is not self.task:
+            self._since = time.monotonic()  # a new task: a whole pause before its first bot move
             ref = weakref.ref(self)
             task.add_done_callback(lambda done: _task_done(ref, done))
         self.task = task

@@ -37,7 +37,8 @@ from .clicks import Clicks
 from .dice import ScriptedDice
 from .hints import HINT_BUDGET, Hints, level_of
 from .intents import Intents
-from .protocol import delay_seconds, view_seat
+from .offers import OFFER_TIMEOUT, Offers
+from .protocol import delay_seconds, offer_seconds, view_seat
 from .replay import Replay, counting_json
 from .runner import INTERRUPTED, BotRunner
 from .seats import Seats, SeatSpec, seat_list
@@ -84,6 +85,9 @@ class CatanWidget(anywidget.AnyWidget):
             (``"#0072B2"``, ``"rgb(0, 114, 178)"``, ``"hsl(202, 100%, 35%)"``, ``"teal"``: see
             :mod:`catan_widget.widget.colors`; anything else is a ValueError); Okabe–Ito by default.
         show_ids: write the ids the API uses on the board (hexes, corners, paths).
+        offer_timeout: seconds a human has to answer a trade offer before it is declined for
+            them (``None``: no countdown; none in a teacher's view).  An offer a human cannot
+            accept is declined for them at once, saying why.
     """
 
     _esm = assets.bundle_text()
@@ -119,6 +123,7 @@ class CatanWidget(anywidget.AnyWidget):
         bot: SeatSpec = "greedy",
         colors: Sequence[str] | None = None,
         show_ids: bool = False,
+        offer_timeout: float | None = OFFER_TIMEOUT,
     ) -> None:
         game = game if game is not None else Game()
         if not isinstance(game, Game):
@@ -134,7 +139,8 @@ class CatanWidget(anywidget.AnyWidget):
         self._replay = Replay(self)
         self._settings = Settings(self, self._seats, self._replay)
         self._hints = Hints(self)
-        self._runner = BotRunner(self, self._seats, self._dice)
+        self._offers = Offers(self, self._seats, offer_seconds(offer_timeout))
+        self._runner = BotRunner(self, self._seats, self._dice, self._offers)
         self._intents = Intents(self, self._seats, self._clicks, self._undo, self._dice)
         board = board_json(game, colors)
         delay, view = delay_seconds(bot_delay), view_seat(viewer, len(game.names))
@@ -210,6 +216,11 @@ class CatanWidget(anywidget.AnyWidget):
         """
         self._settings.take(sync_data, super().set_state)
 
+    @traitlets.validate("state")
+    def _valid_state(self, proposal: Any) -> Any:
+        """The offer's countdown joins the state on its way out (``state.trade.expires_in``)."""
+        return self._runner.with_countdown(proposal["value"])
+
     @traitlets.observe("view", "show_pips", "theme", "show_counting", "replay_at")
     def _setting_changed(self, change: Any) -> None:
         if self._ready:
@@ -266,7 +277,7 @@ class CatanWidget(anywidget.AnyWidget):
         self._game = game
         game.subscribe(self._watch)
         self._undo.reset()
-        self._runner.fault = None
+        self._runner.reset()
         self._clicks.reset()
         self.board = board_json(game, self._colors)
         self._publish()
@@ -298,6 +309,19 @@ class CatanWidget(anywidget.AnyWidget):
         self.view = seat
 
     @property
+    def offer_timeout(self) -> float | None:
+        """Seconds a human has to answer a trade offer before it is declined for them (None: no
+        countdown).  A teacher's view has none whatever this says.
+        """
+        return self._offers.timeout
+
+    @offer_timeout.setter
+    def offer_timeout(self, seconds: float | None) -> None:
+        self._offers.timeout = offer_seconds(seconds)
+        self._publish()
+        self._start()
+
+    @property
     def bots_running(self) -> bool:
         """True while the bots' task is alive (a bot must move and an event loop runs)."""
         return self._runner.running
@@ -316,6 +340,7 @@ class CatanWidget(anywidget.AnyWidget):
         A message made on an older view of the game is forgiven when it can be (:mod:`.clicks`):
         a repeat of a move just made is dropped silently (False, no error).
         """
+        self._runner.notice = None  # the human is at the screen: the notice was seen
         return self._intents.handle(msg)
 
     def show_hint(self, budget: float = HINT_BUDGET) -> Hint | None:
@@ -332,7 +357,7 @@ class CatanWidget(anywidget.AnyWidget):
         game's state in place (or call ``w.game.changed()``).
         """
         self._require_open()
-        self._runner.fault = None
+        self._runner.reset()
         self._undo.clear()
         self._clicks.reset()
         self.bots_paused = False
@@ -382,6 +407,7 @@ class CatanWidget(anywidget.AnyWidget):
             return
         self._clicks.moved()
         self._undo.game_changed(game)
+        self._runner.game_changed()
         self._publish()
         self._start()
 
@@ -400,17 +426,13 @@ class CatanWidget(anywidget.AnyWidget):
             raise RuntimeError("This CatanWidget is closed: make a new one to go on playing.")
 
     # --- what a publish reads ----------------------------------------------------------------
-    @property
-    def _kinds(self) -> list[str]:
-        return self._seats.kinds
-
-    @property
-    def _teacher(self) -> bool:
-        return self._seats.teacher
-
-    @property
-    def _fault(self) -> str | None:
-        return self._runner.fault
+    _kinds = property(lambda self: self._seats.kinds, doc="The kind of each seat (human, bot).")
+    _teacher = property(lambda self: self._seats.teacher, doc="Teacher view: every hand shown.")
+    _fault = property(
+        lambda self: self._runner.fault or self._runner.notice,
+        doc="What state.error says when no message was refused: why the bots are paused, or why an "
+        "offer was declined for a human (None: nothing).",
+    )
 
     def _acting_human(self) -> int | None:
         return self._seats.acting(self._game)

@@ -223,11 +223,15 @@ def test_every_seat_needs_its_own_colour_and_one_colour_per_seat(colors: Any, wo
 
 def test_state_json_has_exactly_the_documented_keys() -> None:
     game = staged_game(hands={"Ada": {"wool": 2}, "Bo": {"ore": 2}}, dev_cards={"Ada": {"knight": 1}})
-    w = CatanWidget(game, HOT_SEAT_2, teacher=True)
+    w = CatanWidget(game, HOT_SEAT_2)
     assert send(w, {"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": 1})
+    take_screen(w, 1)
+    assert "expires_in" in w.state["trade"], "the offer waits on Bo: a countdown runs"
+    seen = _keys(w.state)
+    w.teacher = True  # every hand shown, no countdown
     assert send(w, {"kind": "counter_trade", "give": {"ore": 2}, "want": {"wool": 1}})
     assert isinstance(w.state["trade"]["responses"]["1"], dict)
-    assert _keys(w.state) == _doc_keys("state")
+    assert seen | _keys(w.state) == _doc_keys("state")
 
 
 def test_the_documented_controls_are_the_action_kinds_and_undo() -> None:

@@ -1,0 +1,182 @@
+"""Offers never stall the game: an offer to a human who cannot accept it is declined for them at
+once, saying why in the engine's words; any other offer to a human runs a countdown
+(``offer_timeout``) after which it is declined for them.  Either decline is a recorded
+``DeclineTrade``, so the save replays exactly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from types import FrameType
+from typing import Any
+
+import pytest
+
+from catan_widget import AcceptTrade, CatanWidget, DeclineTrade, Game, OfferTrade
+from catan_widget.bots import GreedyBot
+from catan_widget.widget.runner import INTERRUPTED_DECLINE
+
+from .helpers import SOLO, send, staged_game, wait_until
+
+GRAIN_FOR_WOOL = OfferTrade(give={"grain": 1}, want={"wool": 1}, to=0)
+
+
+class Trader:
+    """Bo: offers 1 grain for 1 wool to Ada once, then plays as the greedy bot."""
+
+    def __init__(self, game: Game) -> None:
+        self.greedy = GreedyBot(seed=1)
+        self.offered = False
+        self.game = game
+
+    def choose(self, obs: Any) -> Any:
+        if not self.offered and obs.phase == "main":
+            self.offered = True
+            return GRAIN_FOR_WOOL
+        return self.greedy.choose(obs)
+
+
+def _bo_trades(ada: dict[str, int], **options: Any) -> tuple[Game, CatanWidget]:
+    game = staged_game(hands={"Ada": ada, "Bo": {"grain": 2}}, turn_player=1, phase="main")
+    seats = {**SOLO, "Bo": Trader(game)}
+    return game, CatanWidget(game, seats, bot_delay=0, **options)
+
+
+def _offer_at(game: Game) -> int:
+    return next(i for i, (a, _) in enumerate(game.history) if isinstance(a, OfferTrade))
+
+
+def test_an_offer_a_human_cannot_accept_is_declined_for_them_at_once_saying_why() -> None:
+    game, w = _bo_trades({"ore": 1})  # Ada holds no wool
+    w.advance_bots(max_moves=1)  # Bo's offer: Ada must answer, and cannot accept
+    why = game.refusal(AcceptTrade(), "Ada")
+    assert why is not None
+    assert why.code == "cards_not_held"
+    moves = w.advance_bots()
+    at = _offer_at(game)
+    assert game.history[at + 1][0] == DeclineTrade(), "declined for Ada right after the offer"
+    assert moves >= 2, "and the bots went on"
+    assert w.state["error"] == why.text, "the engine's sentence says why"
+    assert "Ada declines the offer" in w.state["log"]
+    assert w.legal["seat"] == 0, "Ada's own turn now (no countdown was needed)"
+    text = game.to_json()
+    assert Game.from_json(text).to_json() == text, "the decline is in the save and replays"
+    assert send(w, {"kind": "roll"})
+    assert w.state["error"] is None, "the notice lasts until Ada acts"
+
+
+def test_the_decline_for_a_human_who_cannot_accept_never_waits_on_a_running_loop() -> None:
+    async def scenario() -> tuple[bool, int]:
+        game, w = _bo_trades({"ore": 1}, offer_timeout=None)
+        answered = await wait_until(lambda: any(isinstance(a, DeclineTrade) for a, _ in game.history), 5)
+        at = _offer_at(game)
+        w.close()
+        return answered, at
+
+    answered, at = asyncio.run(scenario())
+    assert answered
+    assert at >= 0
+
+
+def test_an_offer_a_human_could_accept_counts_down_then_is_declined_for_them() -> None:
+    async def scenario() -> tuple[bool, float | None, bool, str, dict[str, Any] | None]:
+        game, w = _bo_trades({"wool": 1}, offer_timeout=0.4)
+        offered = await wait_until(lambda: game.phase == "trade_response", 5)
+        left = w.state["trade"].get("expires_in")
+        assert w.advance_bots() == 0, "advance_bots leaves the countdown to the human"
+        declined = await wait_until(lambda: game.phase != "trade_response", 5)
+        w.close()
+        return offered, left, declined, game.to_json(), w.state["trade"]
+
+    offered, left, declined, text, trade = asyncio.run(scenario())
+    assert offered
+    assert left is not None
+    assert 0 < left <= 0.4
+    assert declined
+    assert trade is None
+    game = Game.from_json(text)
+    assert game.history[_offer_at(game) + 1][0] == DeclineTrade()
+    assert game.to_json() == text, "the countdown's decline replays exactly"
+
+
+def test_the_human_answers_before_the_countdown_runs_out() -> None:
+    game, w = _bo_trades({"wool": 1})
+    w.advance_bots(max_moves=1)
+    assert 0 < w.state["trade"]["expires_in"] <= 20
+    assert w.offer_timeout == 20
+    assert send(w, {"kind": "accept_trade"})
+    assert game.history[-1][0] == AcceptTrade()
+
+
+@pytest.mark.parametrize("options", [{"offer_timeout": None}, {"teacher": True}])
+def test_no_countdown_when_off_or_for_a_teacher(options: dict[str, Any]) -> None:
+    game, w = _bo_trades({"wool": 1}, **options)
+    w.advance_bots()
+    assert game.phase == "trade_response"
+    assert "expires_in" not in w.state["trade"]
+    assert w.bot_delay_now() is None, "nothing is due: the offer waits for Ada"
+
+
+def test_offer_timeout_is_checked_and_can_be_changed() -> None:
+    _, w = _bo_trades({"wool": 1})
+    w.advance_bots()
+    w.offer_timeout = None
+    assert "expires_in" not in w.state["trade"]
+    w.offer_timeout = 0
+    assert w.bot_delay_now() == 0
+    for bad in (-1, "20", True, 10**6, float("nan")):
+        with pytest.raises(ValueError, match="offer_timeout"):
+            w.offer_timeout = bad
+    with pytest.raises(ValueError, match="offer_timeout"):
+        CatanWidget(Game(seed=1), offer_timeout=-5)
+
+
+def test_an_interrupt_during_a_decline_for_a_human_leaves_the_game_whole() -> None:
+    game, w = _bo_trades({"ore": 1})
+    w.advance_bots(max_moves=1)
+    start = game.to_json()
+    done = Game.from_json(start)
+    done.step(DeclineTrade())
+    after = done.to_json()
+    lines = 0
+
+    def count(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal lines
+        lines += event == "line"
+        return count
+
+    probe = CatanWidget(Game.from_json(start), {**SOLO, "Bo": "greedy"})
+    sys.settrace(count)
+    try:
+        probe.play_one_bot_move()
+    finally:
+        sys.settrace(None)
+    probe.close()
+    assert probe.game.to_json() == after
+    paused = 0
+    for k in range(1, lines + 1, max(1, lines // 40)):
+        g = Game.from_json(start)
+        w = CatanWidget(g, {**SOLO, "Bo": "greedy"})
+        seen = 0
+
+        def stop(frame: FrameType, event: str, arg: Any, k: int = k) -> Any:
+            nonlocal seen
+            seen += event == "line"
+            if seen == k:
+                raise KeyboardInterrupt
+            return stop
+
+        sys.settrace(stop)
+        try:
+            w.play_one_bot_move()
+        except KeyboardInterrupt:
+            pass  # landed outside the decline itself: the game is whole
+        finally:
+            sys.settrace(None)
+        assert g.to_json() in (start, after), k
+        if w.bots_paused:
+            paused += 1
+            assert w.state["error"] == INTERRUPTED_DECLINE.format(name="Ada")
+        w.close()
+    assert paused >= 1
