@@ -289,7 +289,7 @@ function hint(ui: UiState, ctx: Ctx): HTMLElement | null {
   };
   if (!mode) return null;
   const showCancel = ui.mode !== null && mode === ui.mode;
-  return h("div", { class: "cw-hint", "data-mode": mode }, h("span", {}, text[mode]), showCancel ? button("cancel", "Cancel", { cls: "cw-small" }) : null);
+  return h("div", { class: "cw-hint", "data-mode": mode }, h("span", {}, text[mode]), showCancel ? button("cancel", withKey("cancel", "Cancel"), { cls: "cw-small" }) : null);
 }
 
 /** What floats over the board: the pending placement's Confirm / Cancel. */

@@ -41,7 +41,7 @@ export function banner(state: GameState, board: Board): HTMLElement {
     "div",
     { class: "cw-banner", "data-phase": state.phase, style: `--cw-player:${colorOf(board, seat)}` },
     h("span", { class: "cw-banner-dot" }),
-    h("span", { class: "cw-banner-text" }, bannerText(state)),
+    h("span", { class: "cw-banner-text", title: bannerText(state) }, bannerText(state)),
     h("span", { class: "cw-banner-turn" }, roundText(state)),
   );
 }

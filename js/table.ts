@@ -3,6 +3,7 @@
  * you hold (resource and development cards as cards, the playable ones played from the hand).
  * Every number comes from `state` / `legal` / `board`; the costs are the engine's (`board.costs`).
  */
+import "./table.css";
 import { resourceCard, settlementShape } from "./art";
 import { seatLetters } from "./cues";
 import { h, s } from "./dom";

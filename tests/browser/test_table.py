@@ -244,6 +244,7 @@ def test_nothing_in_the_column_moves_and_the_log_stays_at_its_newest_line(
     # a longer banner (a bot's offer to you) with its dialog: nothing above the dialog moves
     _scene_cell(lab, "offer")
     open_dialog(table, "offer")
+    table.root.evaluate("el => el.scrollIntoView({block: 'start'})")
     lab_page.screenshot(path=ARTIFACTS / "table-1366-still-offer.png")
     assert_still(before, table, "the banner changed and a dialog opened")
 
