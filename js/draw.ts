@@ -14,7 +14,8 @@ import { nodes } from "./legal";
 import { isolateNames } from "./names";
 import * as panels from "./panels";
 import * as replay from "./replay";
-import { handStrip, legend, paidHexes, rollBox, rollCount } from "./table";
+import { controls } from "./controls";
+import { handKey, handStrip, legend, paidHexes, rollBox, rollCount } from "./table";
 import type { Board, Ctx } from "./types";
 
 /** Replace the content of `slot` with `node` (or empty it). */
@@ -130,7 +131,8 @@ function drawControls(c: Canvas, ui: UiState, ctx: Ctx, board: Board, extras: Ex
   fill(slots.mode, modeHint(ui, ctx));
   fill(slots.note, panels.note(ui.note));
   fill(slots.dialog, dialogArea(ui, ctx, board));
-  fill(slots.actions, actionBar(ui, ctx, board));
+  // the bar (its cost cards are many small pictures) is rebuilt only when a control changes
+  fillIfChanged(c, slots.actions, JSON.stringify(controls(ui, ctx)), () => actionBar(ui, ctx, board));
   const shownHint = currentHint(extras.hint, state);
   fill(slots.hint, hintBar(legal, ctx.settings, shownHint, hintPending(extras.hint, ctx.settings)));
   c.layout.root.classList.toggle("cw-has-mode", slots.mode.firstChild !== null);
@@ -146,7 +148,7 @@ function drawTable(c: Canvas, ui: UiState, ctx: Ctx, board: Board): void {
   c.rolls = rolls;
   const names = board.players.map((p) => [p.seat, p.name, p.color]);
   fillIfChanged(c, slots.roll, JSON.stringify([rolls, state.dice, state.roll ?? null, names]), () => rollBox(state, board, fresh));
-  fill(slots.hand, handStrip(ui, ctx, board));
+  fillIfChanged(c, slots.hand, handKey(ui, ctx), () => handStrip(ui, ctx, board));
   fillIfChanged(c, slots.legend, JSON.stringify(names), () => legend(board));
 }
 

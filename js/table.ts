@@ -114,6 +114,16 @@ function devCard(kind: DevKind, n: number, fresh: number, ui: UiState, ctx: Ctx,
   );
 }
 
+/** What the hand is drawn from: it is rebuilt only when one of these changes. */
+export function handKey(ui: UiState, ctx: Ctx): string {
+  const { state, legal } = ctx;
+  const seat = handSeat(state, legal.seat);
+  const p = state.players.find((x) => x.seat === seat);
+  if (!p) return "";
+  const plays = DEV_KINDS.map((k) => (k === "victory_point" ? null : control(`play_${k}` as ActionKind, "", ui, ctx)));
+  return JSON.stringify([p.seat, p.name, p.resources ?? null, p.dev_cards ?? null, p.dev_new ?? null, legal.seat, plays]);
+}
+
 /**
  * The hand you hold, under the board: each resource as a card with its count, the development
  * cards (playable ones are buttons: a click plays the card), or null when no hand is shown.
