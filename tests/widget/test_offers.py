@@ -17,7 +17,7 @@ from catan_widget import AcceptTrade, CatanWidget, DeclineTrade, Game, OfferTrad
 from catan_widget.bots import GreedyBot
 from catan_widget.widget.runner import INTERRUPTED_DECLINE
 
-from .helpers import SOLO, send, staged_game, wait_until
+from .helpers import SOLO, send, staged_game, take_screen, wait_until
 
 GRAIN_FOR_WOOL = OfferTrade(give={"grain": 1}, want={"wool": 1}, to=0)
 
@@ -107,6 +107,19 @@ def test_the_human_answers_before_the_countdown_runs_out() -> None:
     assert w.offer_timeout == 20
     assert send(w, {"kind": "accept_trade"})
     assert game.history[-1][0] == AcceptTrade()
+
+
+def test_in_hot_seat_the_countdown_starts_once_the_human_has_the_screen() -> None:
+    game = staged_game(hands={"Ada": {"wool": 1}, "Bo": {"ore": 1}})
+    w = CatanWidget(game, {"Ada": "human", "Bo": "human", "Cy": "bot", "Di": "bot"}, offer_timeout=5)
+    assert send(w, {"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": 1})
+    assert w.state["handover"] == {"seat": 1, "name": "Bo"}
+    assert "expires_in" not in w.state["trade"], "no countdown while the screen passes to Bo"
+    assert w.bot_delay_now() is None
+    take_screen(w, 1)
+    assert 4 < w.state["trade"]["expires_in"] <= 5
+    assert send(w, {"kind": "decline_trade"})
+    assert game.history[-1][0] == DeclineTrade()
 
 
 @pytest.mark.parametrize("options", [{"offer_timeout": None}, {"teacher": True}])
