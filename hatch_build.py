@@ -82,6 +82,7 @@ INTERPRETED = (
     "rules",
     "savecheck",
     "serialize",
+    "since",
     "staging",
     "viewer",
 )

@@ -60,6 +60,7 @@ Events = list[Event]
 """Events are tuples ``(kind, seat, *data)`` appended by the rules as they apply actions."""
 
 __all__ = [
+    "HIDDEN_CARD",
     "TEACHER",
     "YOU",
     "Event",
@@ -77,6 +78,9 @@ TEACHER: Final = ALL_SEEING
 """The ``viewer`` who sees everything (hidden cards included): :data:`.viewer.ALL_SEEING`."""
 YOU: Final = "You"
 """A player with this name is worded in the second person."""
+HIDDEN_CARD: Final = -2
+"""The robber's stolen card in an event as seen by a reader who may not see it (:func:`seen_by`);
+-1 there means nothing was taken."""
 
 _SECOND_PERSON: Final = {"takes": "take", "wins": "win", "offers": "offer", "has": "have", "is": "are"}
 _SECOND_PERSON.update(accepts="accept", declines="decline", counters="counter", knows="know")
@@ -241,10 +245,10 @@ def _robber(rd: _Reader, e: Event) -> tuple[str, Fields]:
     fields: Fields = {"where": where, "victim": None, "stolen": False}
     if victim is None:
         return text, fields
-    fields.update(victim=rd.names[victim], stolen=taken >= 0)
-    if taken < 0:
+    fields.update(victim=rd.names[victim], stolen=taken != -1)
+    if taken == -1:
         return f"{text}, but {rd.whom(victim)} had no cards", fields
-    if not rd.sees(p, victim):
+    if taken == HIDDEN_CARD or not rd.sees(p, victim):
         return f"{text} and stole a card from {rd.whom(victim)}", fields
     fields["cards"] = _one(taken)
     return f"{text} and stole 1 {RESOURCES[taken]} from {rd.whom(victim)}", fields
@@ -379,14 +383,15 @@ def event_fields(
 
 
 def seen_by(event: Event, viewer: int | None) -> Event:
-    """``event`` as ``viewer`` sees it: the bought card (``buy``) and the stolen card
-    (``robber``) are -1 when ``viewer`` may not see them, as :func:`describe` hides them.
+    """``event`` as ``viewer`` sees it: the bought card (``buy``) is -1 and the stolen card
+    (``robber``) :data:`HIDDEN_CARD` when ``viewer`` may not see them, as :func:`describe`
+    hides them (a robber's -1 stays: nothing was taken).
     """
     kind = event[0]
     if kind == "buy" or (kind == "robber" and event[3] is not None and event[4] >= 0):
         rd = _Reader((), None, viewer)
         if not (rd.sees(event[1]) if kind == "buy" else rd.sees(event[1], event[3])):
-            return (*event[:-1], -1)
+            return (*event[:-1], -1 if kind == "buy" else HIDDEN_CARD)
     return event
 
 

@@ -62,9 +62,10 @@ class Shown:
     hidden from that viewer.
 
     ``log``: every event in words as the viewer reads them, oldest first.  ``recent``: the newest
-    events as the viewer sees them (:func:`.events.seen_by`: hidden cards are -1), from event
-    number ``recent_from`` on: far enough back for every seat's last move and the last two turns
-    (the widget's marks).  ``robber_at_start``: where the robber stood before ``recent[0]``.
+    events as the viewer sees them (:func:`.events.seen_by`: a hidden bought card is -1, a hidden
+    stolen card ``HIDDEN_CARD``), from event number ``recent_from`` on: far enough back for every
+    seat's last move and the last two turns (the widget's marks).  ``robber_at_start``: where
+    the robber stood before ``recent[0]``.
     ``refusals``: why each control is disabled, by control, for the seat that must act, when the
     viewer is that seat or all-seeing (empty otherwise, and once the game is over); ``rates``:
     that seat's best bank rates then (None otherwise).

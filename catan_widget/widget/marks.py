@@ -20,39 +20,14 @@ stay within its byte budget (bench/bench_widget_bytes.py).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Final
 
 from ..engine.board import Board
-from ..engine.events import Event
 from ..engine.observation import Observation, Shown
+from ..engine.since import since_index, since_last_turn
 from ..engine.topology import HEX_COUNT
 
-ACTS: Final = frozenset(
-    {"roll", "road", "settlement", "city", "buy", "play", "discard", "robber", "maritime", "offer"}
-    | {"answer", "trade", "end_turn"}
-)
-"""Event kinds whose seat is the player who chose the move (so the viewer acted)."""
 _PLACES: Final = {"road": "e", "settlement": "n", "city": "n", "robber": "r"}
-
-
-def _since(events: Sequence[Event], seat: int | None) -> int:
-    """Index of the first event after ``seat``'s last own move; for no seat, the first event of
-    the previous turn (an onlooker sees the last two turns).
-    """
-    if seat is not None:
-        for i in range(len(events) - 1, -1, -1):
-            e = events[i]
-            if e[0] in ACTS and e[1] == seat:
-                return i + 1
-        return 0
-    seen = 0
-    for i in range(len(events) - 1, -1, -1):
-        if events[i][0] == "end_turn":
-            seen += 1
-            if seen == 2:
-                return i + 1
-    return 0
 
 
 def _robber_before(shown: Shown, index: int) -> int:
@@ -89,7 +64,7 @@ def marks_json(obs: Observation, seat: int | None, log_tail: int) -> list[list[A
     events, offset = shown.recent, shown.recent_from
     first_line = max(0, offset + len(events) - log_tail)
     out: list[list[Any]] = []
-    for i in range(_since(events, seat), len(events)):
+    for i in range(since_index(events, seat), len(events)):
         e = events[i]
         mover = e[1]
         if mover == seat or not isinstance(mover, int) or mover < 0:
@@ -104,3 +79,20 @@ def marks_json(obs: Observation, seat: int | None, log_tail: int) -> list[list[A
             if hexes:
                 out.append([line, mover, *(f"h{h}" for h in hexes)])
     return out
+
+
+def since_json(obs: Observation, seat: int | None, log_tail: int) -> dict[str, Any] | None:
+    """``state.since``: what the others did since ``seat`` last moved, in the engine's words
+    (:func:`~catan_widget.engine.since.since_last_turn`: one sentence per player), and ``from``,
+    the index in ``state.log`` of the first line it sums up (-1 once that line scrolled out);
+    None when nobody else did anything since.
+    """
+    shown = obs.shown
+    if shown is None:
+        raise ValueError("since_json needs an observation made with shown=True")
+    text = since_last_turn(shown.recent, obs.names, seat)
+    if not text:
+        return None
+    first = shown.recent_from + since_index(shown.recent, seat)
+    start = max(0, len(shown.log) - log_tail)
+    return {"text": list(text), "from": first - start if first >= start else -1}

@@ -47,11 +47,11 @@ from ..engine.topology import (
 )
 from ..engine.viewer import ALL_SEEING, ONLOOKER
 from .colors import check_colors
-from .marks import marks_json, producing_hexes
+from .marks import marks_json, producing_hexes, since_json
 
 PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 """Okabe–Ito colours (colour-blind safe) for seats 0..3: blue, vermillion, green, purple."""
-LOG_TAIL = 12
+LOG_TAIL = 22
 """Log lines sent with each state update (the newest ones)."""
 UNDO = "undo"
 """The one control that is not an action of the engine (the widget keeps the snapshots)."""
@@ -245,6 +245,7 @@ def state_json(
     other players changed since the viewing seat (or, with no seat viewing, ``marks_seat``) moved.
     """
     shown = _shown(obs)
+    mover = obs.seat if obs.seat is not None else marks_seat
     owner, level = obs.node_owner, obs.node_level
     buildings = [
         [n, owner[n], "city" if level[n] == CITY else "settlement"]
@@ -276,9 +277,8 @@ def state_json(
         "road_building": obs.free_roads,
         "winner": obs.winner,
         "log": list(shown.log[-log_tail:]) if log_tail > 0 else [],
-        "marks": marks_json(obs, obs.seat if obs.seat is not None else marks_seat, log_tail)
-        if log_tail > 0
-        else [],
+        "marks": marks_json(obs, mover, log_tail) if log_tail > 0 else [],
+        "since": since_json(obs, mover, log_tail),
         "error": error,
     }
 

@@ -533,7 +533,13 @@ def test_a_card_bought_this_turn_is_shown_as_new_and_its_reason_says_so() -> Non
 
 
 # --- size -------------------------------------------------------------------------------------
-def test_a_mid_game_update_fits_in_4_kb() -> None:
+MEDIAN_BUDGET = 4096
+"""The median update (state and legal) over the human's positions: 4 KB (README, issue 20)."""
+LARGEST_BUDGET = 8192
+"""The largest update over the same positions: 8 KB."""
+
+
+def test_a_mid_game_update_holds_the_whole_log_tail() -> None:
     game = mid_game()
     w = CatanWidget(game, SOLO)
     player_view, legal = wire_bytes(w.state), wire_bytes(w.legal)
@@ -541,16 +547,16 @@ def test_a_mid_game_update_fits_in_4_kb() -> None:
     teacher_view = wire_bytes(w.state)
     print(f"state update: {player_view} B (player view), {teacher_view} B (teacher view); legal {legal} B")
     assert len(w.state["log"]) == LOG_TAIL
-    assert player_view + legal <= 4096, "one update (state and legal) fits the 4 KB budget"
-    assert teacher_view <= 4096
-    assert legal <= 4096
+    assert player_view + legal <= LARGEST_BUDGET
+    assert teacher_view <= LARGEST_BUDGET
 
 
-def test_every_update_the_human_gets_in_whole_games_fits_in_4_kb() -> None:
+def test_every_update_the_human_gets_in_whole_games_keeps_the_budget() -> None:
     """Not only a mid-game: every position where the human acts in three greedy games (setup's
-    50 corners, the robber's hexes and victims, long logs, trades) stays within the budget."""
+    50 corners, the robber's hexes and victims, long logs, trades): the median within 4 KB, the
+    largest within 8 KB (bench/bench_widget_bytes.py measures ten games)."""
     seats = {"Ada": "human", "Bo": "bot", "Cy": "bot", "Di": "bot"}
-    largest, positions = 0, 0
+    sizes: list[int] = []
     for seed in range(3):
         game = Game(players=list(seats), seed=seed)
         bots = make_bots(game, "greedy")
@@ -560,9 +566,12 @@ def test_every_update_the_human_gets_in_whole_games_fits_in_4_kb() -> None:
             seat = game.current_seat
             if seat == 0:
                 w = CatanWidget(game.fork(), seats)
-                largest = max(largest, wire_bytes({"state": w.state, "legal": w.legal}))
-                positions += 1
+                sizes.append(wire_bytes({"state": w.state, "legal": w.legal}))
                 w.close()
             game.step(bots[seat].choose(game.observe(seat)))
-    assert positions > 100
-    assert largest <= 4096, f"the largest update was {largest} B"
+    assert len(sizes) > 100
+    sizes.sort()
+    median, largest = sizes[len(sizes) // 2], sizes[-1]
+    print(f"{len(sizes)} positions: median {median} B, largest {largest} B")
+    assert median <= MEDIAN_BUDGET, f"the median update was {median} B"
+    assert largest <= LARGEST_BUDGET, f"the largest update was {largest} B"
