@@ -35,6 +35,8 @@ export interface Canvas {
   drawnKeys: Map<Element, string>;
   /** the number of rolls drawn last (null before the first state): a new roll tumbles in */
   rolls: number | null;
+  /** the slots rebuilt by the redraw under way (their names are isolated once, at its end) */
+  rebuilt: Element[];
 }
 
 /** The traits a redraw reads besides state / legal / settings (unchecked: each step checks). */
@@ -48,8 +50,14 @@ export interface Extras {
 export function fillIfChanged(canvas: Canvas, slot: Element, key: string, build: () => Node | null): boolean {
   if (canvas.drawnKeys.get(slot) === key) return false;
   canvas.drawnKeys.set(slot, key);
-  fill(slot, build());
+  put(canvas, slot, build());
   return true;
+}
+
+/** Fill `slot` with `node` (or empty it), as a slot rebuilt by this redraw. */
+function put(canvas: Canvas, slot: Element, node: Node | null): void {
+  fill(slot, node);
+  canvas.rebuilt.push(slot);
 }
 
 /** The root's data attributes (tests and CSS read them) and the board's mode in force. */
@@ -74,7 +82,7 @@ function drawPieces(c: Canvas, ui: UiState, ctx: Ctx, board: Board): void {
 /** The banner (who must act and what), with the paused-bots bar under it. */
 function drawBanner(c: Canvas, ctx: Ctx, board: Board): void {
   const slot = c.layout.slots.banner;
-  fill(slot, panels.banner(ctx.state, board));
+  put(c, slot, panels.banner(ctx.state, board));
   const paused = panels.pausedBar(ctx.settings);
   if (paused) slot.append(paused);
 }
@@ -89,7 +97,7 @@ function drawReplayAndSummary(c: Canvas, ctx: Ctx, board: Board, extras: Extras)
   const replayKey = replaying ? JSON.stringify([at, timeline.length, timeline.turns.length, timeline.locked]) : JSON.stringify([state.winner, at]);
   fillIfChanged(c, slots.replay, replayKey, () => (replaying ? replay.timelineBar(timeline, at) : replay.replayButton(state, settings)));
   fillIfChanged(c, slots.toggles, JSON.stringify([settings.show_ids, settings.show_counting]), () => replay.toggles(settings));
-  fill(slots.counting, replay.countingBox(state, settings));
+  put(c, slots.counting, replay.countingBox(state, settings));
   const summary = extras.summary;
   fillIfChanged(c, slots.summary, JSON.stringify([state.phase === "game_over", summary]), () =>
     state.phase === "game_over" && replay.isSummary(summary) ? replay.summaryPanel(summary, board) : null,
@@ -100,9 +108,9 @@ function drawReplayAndSummary(c: Canvas, ctx: Ctx, board: Board, extras: Extras)
 function drawOverlays(c: Canvas, ui: UiState, ctx: Ctx, board: Board): void {
   const { root, slots } = c.layout;
   const { state } = ctx;
-  fill(slots.toast, panels.toast(state, ui.dismissed));
-  fill(slots.overlay, boardOverlay(ui, ctx, board));
-  fill(slots.handover, panels.handover(state));
+  put(c, slots.toast, panels.toast(state, ui.dismissed));
+  put(c, slots.overlay, boardOverlay(ui, ctx, board));
+  put(c, slots.handover, panels.handover(state));
   root.classList.toggle("cw-handing-over", !!state.handover);
   placeBesideSpot(c, slots.overlay, ui.pending ? placementPoint(board, ui.pending) : null);
   slots.overlay.classList.toggle("cw-spot-hex", ui.pending?.kind === "move_robber");
@@ -128,13 +136,13 @@ function placeBesideSpot(c: Canvas, slot: HTMLElement, point: { x: number; y: nu
 function drawControls(c: Canvas, ui: UiState, ctx: Ctx, board: Board, extras: Extras): void {
   const { slots } = c.layout;
   const { state, legal } = ctx;
-  fill(slots.mode, modeHint(ui, ctx));
-  fill(slots.note, panels.note(ui.note));
-  fill(slots.dialog, dialogArea(ui, ctx, board));
+  put(c, slots.mode, modeHint(ui, ctx));
+  put(c, slots.note, panels.note(ui.note));
+  put(c, slots.dialog, dialogArea(ui, ctx, board));
   // the bar (its cost cards are many small pictures) is rebuilt only when a control changes
   fillIfChanged(c, slots.actions, JSON.stringify(controls(ui, ctx)), () => actionBar(ui, ctx, board));
   const shownHint = currentHint(extras.hint, state);
-  fill(slots.hint, hintBar(legal, ctx.settings, shownHint, hintPending(extras.hint, ctx.settings)));
+  put(c, slots.hint, hintBar(legal, ctx.settings, shownHint, hintPending(extras.hint, ctx.settings)));
   c.layout.root.classList.toggle("cw-has-mode", slots.mode.firstChild !== null);
   drawHintMark(c.view.overlayLayer, board, shownHint);
 }
@@ -177,6 +185,7 @@ function drawPanels(c: Canvas, ctx: Ctx, board: Board): void {
 
 /** One redraw of everything from the state of the moment, in drawing order. */
 export function drawAll(c: Canvas, ui: UiState, ctx: Ctx, board: Board, mode: string | null, extras: Extras): void {
+  c.rebuilt = [];
   markRoot(c, ctx, mode);
   drawPieces(c, ui, ctx, board);
   drawBanner(c, ctx, board);
@@ -186,6 +195,8 @@ export function drawAll(c: Canvas, ui: UiState, ctx: Ctx, board: Board, mode: st
   drawTable(c, ui, ctx, board);
   drawSettings(c, ctx);
   drawPanels(c, ctx, board);
-  // every player's name in what was just drawn, sentences included: isolated, ellipsised (names.ts)
-  isolateNames(c.layout.root, ctx.state.players.map((p) => p.name));
+  // every player's name in what was just drawn, sentences included: isolated, ellipsised
+  // (names.ts); the slots left as they were hold their names isolated already
+  const names = ctx.state.players.map((p) => p.name);
+  for (const slot of c.rebuilt) isolateNames(slot, names);
 }

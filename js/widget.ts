@@ -101,7 +101,7 @@ function render({ model, el }: RenderArgs): () => void {
   const layout = buildLayout(view.svg);
   const { root } = layout;
   el.append(root);
-  const canvas: Canvas = { view, layout, uid, idsCache: new WeakMap(), drawnKeys: new Map(), rolls: null };
+  const canvas: Canvas = { view, layout, uid, idsCache: new WeakMap(), drawnKeys: new Map(), rolls: null, rebuilt: [] };
   // a resize (a tab switch too: hidden, then shown again) places the dialog and brings the log
   // back to its newest line
   const onResize = (entries: ResizeObserverEntry[]): void => {
