@@ -16,7 +16,19 @@ from ..engine.actions import Action
 from ..engine.errors import IllegalActionError
 from .clicks import Clicks
 from .dice import ScriptedDice
-from .protocol import Intent, IntentError, StaleIntentError, parse_intent, short
+from .protocol import (
+    DIALOG,
+    NEW_GAME,
+    Intent,
+    IntentError,
+    StaleIntentError,
+    message_type,
+    parse_dialog,
+    parse_intent,
+    parse_new_game,
+    short,
+)
+from .runner import BotRunner
 from .seats import Seats
 from .settings import logger
 from .undo import UndoStack
@@ -42,17 +54,29 @@ class IntentsWidget(Protocol):
 
     def _publish(self, error: str | None = None) -> None: ...
 
+    def new_game(self) -> Game:
+        """Start the next game at this table (see :mod:`.rematch`)."""
+        ...
+
 
 class Intents:
     """``handle_message`` and what it needs: parsing, forgiving, acting, taking back."""
 
     def __init__(
-        self, widget: IntentsWidget, seats: Seats, clicks: Clicks, undo: UndoStack, dice: ScriptedDice
+        self,
+        widget: IntentsWidget,
+        seats: Seats,
+        clicks: Clicks,
+        undo: UndoStack,
+        dice: ScriptedDice,
+        runner: BotRunner,
     ) -> None:
         """The intents of ``widget``'s humans (``seats``), forgiven by ``clicks``, taken back by
-        ``undo``, their moves stepped by ``dice``.
+        ``undo``, their moves stepped by ``dice``; ``runner``'s bots wait while a human reads a
+        dialog of their own.
         """
         self._widget, self._seats, self._clicks, self._undo, self._dice = widget, seats, clicks, undo, dice
+        self._runner = runner
 
     def handle(self, msg: object) -> bool:
         """Handle one message from the front-end; True when accepted (see
@@ -62,8 +86,15 @@ class Intents:
         try:
             if w.closed:
                 raise IntentError("This board is closed: it takes no more moves.")
+            kind = message_type(msg)
+            if kind == DIALOG:
+                return self._dialog(msg)
             if w.replay_at is not None:
                 raise IntentError("This is a replay: it takes no moves (leave the replay to play on).")
+            if kind == NEW_GAME:
+                parse_new_game(msg, version=w._version, game=w.game)
+                w.new_game()
+                return True
             intent = self._intent(msg)
             if intent is None:
                 logger.debug("Dropped a repeated click (already done): %s", short(msg, 200))
@@ -87,6 +118,16 @@ class Intents:
             if not w.closed:
                 w._publish(error=str(exc))
             return False
+        return True
+
+    def _dialog(self, msg: object) -> bool:
+        """A dialog of the viewer's own opened or closed: the bots wait while it is open (nothing
+        is drawn: nothing changed).
+        """
+        opened = parse_dialog(msg)
+        if not self._seats.humans:
+            raise IntentError("No human plays at this screen: no dialog holds the bots.", logging.INFO)
+        self._runner.reading(opened)
         return True
 
     def _intent(self, msg: object) -> Intent | None:

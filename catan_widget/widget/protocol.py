@@ -38,6 +38,10 @@ THEMES = ("auto", "light", "dark")
 STALE = "That click was made on a board that has changed since; nothing was done."
 """The answer to a message made on a view of the game this widget cannot place."""
 _MESSAGE_KEYS = frozenset({"type", "version", "action"})
+DIALOG = "dialog"
+"""The message type that says a dialog of the viewer's own opened or closed (bots wait)."""
+NEW_GAME = "new_game"
+"""The message type of the game-over dialog's "New game" (see :mod:`.rematch`)."""
 
 MAX_OFFER_TIMEOUT = 3600.0
 """The longest countdown a human may be given to answer an offer (seconds)."""
@@ -126,6 +130,52 @@ def check_size(msg: object) -> None:
             if len(value) > MAX_ITEMS:
                 raise IntentError(f"Refused a message with more than {MAX_ITEMS} values.")
             stack.extend((item, depth + 1) for item in value)
+
+
+def message_type(msg: object) -> str:
+    """The type a message claims: ``"act"``, :data:`DIALOG`, :data:`NEW_GAME`; anything else
+    (a non-object, no type, an unknown one) is read as ``"act"``, whose parser refuses it.
+    """
+    kind = msg.get("type") if isinstance(msg, dict) else None
+    return kind if kind in (DIALOG, NEW_GAME) else "act"
+
+
+def _exactly(msg: dict[object, object], keys: frozenset[str], what: str) -> None:
+    check_size(msg)
+    extra = [k for k in msg if k not in keys]
+    missing = [k for k in sorted(keys) if k not in msg]
+    if extra or missing:
+        wanted = ", ".join(sorted(keys))
+        raise IntentError(f"Refused a {what} message: it takes exactly the fields {wanted}.")
+
+
+def parse_dialog(msg: object) -> bool:
+    """``{"type": "dialog", "open": true|false}``: whether a dialog of the viewer's own is open
+    now (the bots wait while it is, see :class:`~.runner.BotRunner`).  Raises IntentError.
+    """
+    if not isinstance(msg, dict):
+        raise IntentError("Refused a dialog message that is not an object.")
+    _exactly(msg, frozenset({"type", "open"}), DIALOG)
+    opened = msg["open"]
+    if type(opened) is not bool:
+        raise IntentError(f"Refused a dialog message: open must be true or false, got {short(opened)}.")
+    return opened
+
+
+def parse_new_game(msg: object, *, version: int, game: Game) -> None:
+    """``{"type": "new_game", "version": <state.version>}``: start the next game; accepted only
+    on the current version of a game that is over.  Raises IntentError.
+    """
+    if not isinstance(msg, dict):
+        raise IntentError("Refused a new_game message that is not an object.")
+    _exactly(msg, frozenset({"type", "version"}), NEW_GAME)
+    sent = msg["version"]
+    if type(sent) is not int:
+        raise IntentError(f"Refused a new_game message without a whole-number version (got {short(sent)}).")
+    if sent != version:
+        raise IntentError(STALE, logging.INFO)
+    if not game.is_over:
+        raise IntentError("The game is not over: a new game starts once it ends.", logging.INFO)
 
 
 def parse_intent(

@@ -78,6 +78,10 @@ class BotsWidget(BotHost, Protocol):
 STEP = 0.05
 """The pause is taken in slices this long, so a changed ``bot_delay`` applies at once."""
 
+READING_HOLD = 30.0
+"""The longest the bots wait for a human reading a dialog of their own (seconds from when it
+opened): a dialog left open at an empty screen never stalls the game."""
+
 
 def _delay(ref: weakref.ref[BotHost]) -> float | None:
     host = ref()
@@ -140,6 +144,18 @@ class BotRunner:
         shown until a message comes from the front-end."""
         self._since = time.monotonic()
         """When the pause before the next bot move began (the game's last change)."""
+        self._reading: float | None = None
+        """When a dialog of the viewer's own opened (None: none is open); the bots wait."""
+
+    def reading(self, opened: bool) -> None:
+        """A dialog of the viewer's own opened (``True``) or closed: while it is open, and for at
+        most :data:`READING_HOLD` seconds, the bots wait.  An offer's countdown keeps running
+        (it is the human's own time to answer, shown in the offer's dialog).
+        """
+        if not opened:
+            self._reading = None
+        elif self._reading is None:
+            self._reading = time.monotonic()
 
     @property
     def running(self) -> bool:
@@ -151,8 +167,11 @@ class BotRunner:
         self._since = time.monotonic()
 
     def reset(self) -> None:
-        """Go on afresh (another game, or a refresh): no fault, no notice, a whole pause."""
+        """Go on afresh (another game, or a refresh): no fault, no notice, no dialog open, a
+        whole pause.
+        """
         self.fault = self.notice = None
+        self._reading = None
         self.game_changed()
 
     def _stopped(self) -> bool:
@@ -169,7 +188,11 @@ class BotRunner:
             return None
         w = self._widget
         if w.game.current_seat in self._seats.bots:
-            return max(0.0, self._since + w.bot_delay - time.monotonic())
+            now = time.monotonic()
+            due = self._since + w.bot_delay
+            if self._reading is not None:
+                due = max(due, self._reading + READING_HOLD)
+            return max(0.0, due - now)
         return self._offers.due_in()
 
     def decline_in(self) -> float | None:

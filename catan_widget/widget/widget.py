@@ -39,6 +39,7 @@ from .hints import HINT_BUDGET, Hints, level_of
 from .intents import Intents
 from .offers import OFFER_TIMEOUT, Offers
 from .protocol import delay_seconds, offer_seconds, view_seat
+from .rematch import rematch
 from .replay import Replay, counting_json
 from .runner import INTERRUPTED, BotRunner
 from .seats import Seats, SeatSpec, seat_list
@@ -141,7 +142,7 @@ class CatanWidget(anywidget.AnyWidget):
         self._hints = Hints(self)
         self._offers = Offers(self, self._seats, offer_seconds(offer_timeout))
         self._runner = BotRunner(self, self._seats, self._dice, self._offers)
-        self._intents = Intents(self, self._seats, self._clicks, self._undo, self._dice)
+        self._intents = Intents(self, self._seats, self._clicks, self._undo, self._dice, self._runner)
         board = board_json(game, colors)
         delay, view = delay_seconds(bot_delay), view_seat(viewer, len(game.names))
         super().__init__(bot_delay=delay, view=view, show_ids=bool(show_ids), bot_level=level_of(bot))
@@ -377,6 +378,14 @@ class CatanWidget(anywidget.AnyWidget):
         self._require_open()
         return self._runner.advance(max_moves)
 
+    def new_game(self) -> Game:
+        """Start and show the next game at this table (the game-over dialog's "New game"): same
+        players, seats and settings, seeded from this game's seed (:mod:`.rematch`).  Returns it.
+        """
+        self._require_open()
+        self.game = rematch(self._game)
+        return self._game
+
     def script_dice(self, *rolls: tuple[int, int]) -> None:
         """Decide the next rolls, in order, whoever rolls (for teaching): ``w.script_dice((3, 4))``."""
         self._dice.add(*rolls)
@@ -444,9 +453,6 @@ class CatanWidget(anywidget.AnyWidget):
     def _replaying(self) -> bool:
         return self.replay_at is not None
 
-    def _shown(self) -> Game:
-        return self._replay.shown()
-
     def _expire_view(self) -> None:
         """In hot-seat, a view picked by one human ends when another human must act.  Called by
         the publish under way, which draws it: the trait is set without its observer and sent.
@@ -454,9 +460,6 @@ class CatanWidget(anywidget.AnyWidget):
         if self._seats.view_expired(self._game, self.view):
             self._trait_values["view"] = None
             self.send_state("view")
-
-    def _refresh_replay_traits(self) -> None:
-        self._replay.refresh_traits()
 
     def _current_viewer(self) -> int | None:
         if self.view is not None:
@@ -476,7 +479,8 @@ class CatanWidget(anywidget.AnyWidget):
         if not self._replaying():  # a replay is watched: no hand-over between seats
             self._expire_view()
         handover = self._handover()
-        g, acting = self._shown(), None if self._replaying() or handover is not None else self._acting_human()
+        g = self._replay.shown()
+        acting = None if self._replaying() or handover is not None else self._acting_human()
         viewer = self._current_viewer()
         humans = self.humans
         marks_seat = next(
@@ -498,7 +502,7 @@ class CatanWidget(anywidget.AnyWidget):
         )
         self._clicks.published(self._version, legal["seat"])
         with self.hold_sync():
-            self._refresh_replay_traits()
+            self._replay.refresh_traits()
             self.state = state
             self.legal = legal
 
