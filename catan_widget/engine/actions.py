@@ -9,9 +9,10 @@ a JSON form (:func:`action_to_dict` / :func:`action_from_dict`) and a stable int
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
+from .answer_reasons import check_reason
 from .constants import RESOURCES, cards_text
 from .errors import IllegalActionError
 from .topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
@@ -301,9 +302,15 @@ class AcceptTrade(Action):
 
 @dataclass(frozen=True, slots=True)
 class DeclineTrade(Action):
-    """Decline the trade offered to you."""
+    """Decline the trade offered to you; ``reason``: why, a code of :mod:`.answer_reasons` (or
+    None), for the log only: it takes no part in equality, legality or the integer code.
+    """
 
+    reason: str | None = field(default=None, compare=False)
     kind: ClassVar[str] = "decline_trade"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", check_reason(self.reason))
 
     def __str__(self) -> str:
         return "decline the trade"
@@ -311,15 +318,19 @@ class DeclineTrade(Action):
 
 @dataclass(frozen=True, slots=True)
 class CounterTrade(Action):
-    """Answer an offer with other terms: you would give ``give`` for ``want``."""
+    """Answer an offer with other terms: you would give ``give`` for ``want``; ``reason`` as
+    :class:`DeclineTrade`'s (why the offer's own terms would not do).
+    """
 
     give: Cards
     want: Cards
+    reason: str | None = field(default=None, compare=False)
     kind: ClassVar[str] = "counter_trade"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "give", to_cards(self.give, "give"))
         object.__setattr__(self, "want", to_cards(self.want, "want"))
+        object.__setattr__(self, "reason", check_reason(self.reason))
 
     def __str__(self) -> str:
         return f"counter: give {cards_text(self.give)} for {cards_text(self.want)}"
@@ -381,6 +392,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": action.kind}
     for f in fields(action):  # type: ignore[arg-type]
         value = getattr(action, f.name)
+        if f.name == "reason" and value is None:
+            continue  # an answer without a reason reads as before reasons existed
         if f.name in _CARD_FIELDS and isinstance(value, tuple):
             value = {RESOURCES[r]: n for r, n in enumerate(value) if n}
         elif f.name in _RESOURCE_FIELDS or isinstance(action, MaritimeTrade):
@@ -410,7 +423,7 @@ def action_from_dict(data: object) -> Action:
             )
         args["first"], args["second"] = pair
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    optional = {"victim", "to"}
+    optional = {"victim", "to", "reason"}
     unknown = sorted(k if isinstance(k, str) else _show(k) for k in set(args) - set(names))
     missing = [n for n in names if n not in args and n not in optional]
     if unknown or missing:
@@ -460,7 +473,9 @@ def _unpack(value: int) -> Cards:
 
 
 def encode(action: Action) -> int:
-    """A stable integer for an action (fixed actions first, then card-carrying ones)."""
+    """A stable integer for an action (fixed actions first, then card-carrying ones); an
+    answer's reason is not part of it.
+    """
     code = _FIXED_CODE.get(action)
     if code is not None:
         return code

@@ -230,7 +230,12 @@ def _offer(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Event
 
 def _counter(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
     assert isinstance(a, ac.CounterTrade)
-    apply_answer(s, p, COUNTERED, ev, a.give, a.want)
+    apply_answer(s, p, COUNTERED, ev, a.give, a.want, a.reason)
+
+
+def _decline(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
+    assert isinstance(a, ac.DeclineTrade)
+    apply_answer(s, p, DECLINED, ev, reason=a.reason)
 
 
 def _confirm(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Events, c: Move | None) -> None:
@@ -254,7 +259,7 @@ APPLIES: Final[dict[type[ac.Action], Apply]] = {
     ac.MaritimeTrade: _maritime,
     ac.OfferTrade: _offer,
     ac.AcceptTrade: lambda s, board, rules, p, a, ev, c: apply_answer(s, p, ACCEPTED, ev),
-    ac.DeclineTrade: lambda s, board, rules, p, a, ev, c: apply_answer(s, p, DECLINED, ev),
+    ac.DeclineTrade: _decline,
     ac.CounterTrade: _counter,
     ac.ConfirmTrade: _confirm,
     ac.CancelTrade: lambda s, board, rules, p, a, ev, c: close_trade(s, ev, "cancelled"),

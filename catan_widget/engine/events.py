@@ -26,8 +26,9 @@ event                   data
                         hidden from all but the thief and the victim
 ``maritime``            ``seat, give, rate, get``: ``rate`` cards of ``give`` for one ``get``
 ``offer``               ``seat, give5, want5, to or None`` (None: to everyone)
-``answer``              ``seat, code, give5, want5``: ``code`` is ``phases.ACCEPTED``,
-                        ``DECLINED`` or ``COUNTERED``; give/want are the answering seat's terms
+``answer``              ``seat, code, give5, want5[, reason]``: ``code`` is ``phases.ACCEPTED``,
+                        ``DECLINED`` or ``COUNTERED``; give/want are the answering seat's terms;
+                        ``reason`` (a code of ``answer_reasons``) only when the answer gave one
 ``trade``               ``seat, other, seat_gives5, seat_gets5``
 ``trade_closed``        ``seat, reason``: ``"cancelled"`` or ``"nobody accepted"``
 ``longest_road``        ``seat or -1, before (seat or -1), length``
@@ -49,6 +50,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .answer_reasons import reason_words
 from .board import Board
 from .constants import DEV_CARDS, RESOURCES, card_words, cards_text
 from .phases import ACCEPTED, DECLINED
@@ -272,7 +274,12 @@ def _answer(rd: _Reader, e: Event) -> tuple[str, Fields]:
     counter = f"counters with {cards_text(give)} for {cards_text(want)}"
     answer, words = _ANSWERS.get(code) or ("countered", counter)
     verb, rest = words.split(" ", 1)
-    fields = {"answer": answer, "give": _cards(give), "want": _cards(want)}
+    fields: Fields = {"answer": answer, "give": _cards(give), "want": _cards(want)}
+    if len(e) > 5:  # the answer's reason: "Bo declines: it needs its ore for a city"
+        fields["reason"] = e[5]
+        rest = rest if answer == "countered" else ""
+        because = reason_words(e[5], rd.names[p] == YOU)
+        return f"{rd.who(p)} {rd.verb(p, verb)}{' ' if rest else ''}{rest}: {because}", fields
     return f"{rd.who(p)} {rd.verb(p, verb)} {rest}", fields
 
 

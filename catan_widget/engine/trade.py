@@ -176,13 +176,18 @@ def apply_answer(
     ev: Events,
     give: tuple[int, ...] = _NO_CARDS,
     want: tuple[int, ...] = _NO_CARDS,
+    reason: str | None = None,
 ) -> None:
-    """Record an answer; after the last one the proposer confirms (or the offer closes)."""
+    """Record an answer (``reason``: a code of :mod:`.answer_reasons`, kept in the event when
+    given); after the last one the proposer confirms (or the offer closes).
+    """
     assert s.trade is not None
     if answer == ACCEPTED:
         give, want = s.trade[3], s.trade[2]
     s.answers[p] = (answer, give, want)
-    ev.append(("answer", p, answer, give, want))
+    ev.append(
+        ("answer", p, answer, give, want) if reason is None else ("answer", p, answer, give, want, reason)
+    )
     seats = responders(s)
     later = seats[seats.index(p) + 1 :]
     if later:
