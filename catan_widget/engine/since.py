@@ -15,7 +15,7 @@ from typing import Final
 from .constants import DEV_CARDS, RESOURCES, card_words, cards_text
 from .events import HIDDEN_CARD, Event, whom
 
-__all__ = ["ACTS", "since_index", "since_last_turn"]
+__all__ = ["ACTS", "since_index", "since_last_turn", "since_title"]
 
 ACTS: Final = frozenset(
     {"roll", "road", "settlement", "city", "buy", "play", "discard", "robber", "maritime", "offer"}
@@ -43,6 +43,13 @@ def since_index(events: Sequence[Event], seat: int | None) -> int:
             if seen == 2:
                 return i + 1
     return 0
+
+
+def since_title(seat: int | None) -> str:
+    """The heading of the summary: ``"Since your last turn"`` for a seat, ``"Since the previous
+    turn"`` for no seat (what :func:`since_index` starts from).
+    """
+    return "Since your last turn" if seat is not None else "Since the previous turn"
 
 
 def _and(parts: Sequence[str]) -> str:

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from ..engine.board import Board
 from ..engine.observation import Observation, Shown
-from ..engine.since import since_index, since_last_turn
+from ..engine.since import since_index, since_last_turn, since_title
 from ..engine.topology import HEX_COUNT
 
 _PLACES: Final = {"road": "e", "settlement": "n", "city": "n", "robber": "r"}
@@ -83,7 +83,8 @@ def marks_json(obs: Observation, seat: int | None, log_tail: int) -> list[list[A
 
 def since_json(obs: Observation, seat: int | None, log_tail: int) -> dict[str, Any] | None:
     """``state.since``: what the others did since ``seat`` last moved, in the engine's words
-    (:func:`~catan_widget.engine.since.since_last_turn`: one sentence per player), and ``from``,
+    (:func:`~catan_widget.engine.since.since_last_turn`: one sentence per player, under its
+    ``title``), and ``from``,
     the index in ``state.log`` of the first line it sums up (-1 once that line scrolled out);
     None when nobody else did anything since.
     """
@@ -95,4 +96,5 @@ def since_json(obs: Observation, seat: int | None, log_tail: int) -> dict[str, A
         return None
     first = shown.recent_from + since_index(shown.recent, seat)
     start = max(0, len(shown.log) - log_tail)
-    return {"text": list(text), "from": first - start if first >= start else -1}
+    line = first - start if first >= start else -1
+    return {"title": since_title(seat), "text": list(text), "from": line}

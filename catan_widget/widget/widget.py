@@ -86,6 +86,7 @@ class CatanWidget(anywidget.AnyWidget):
             (``"#0072B2"``, ``"rgb(0, 114, 178)"``, ``"hsl(202, 100%, 35%)"``, ``"teal"``: see
             :mod:`catan_widget.widget.colors`; anything else is a ValueError); Okabe–Ito by default.
         show_ids: write the ids the API uses on the board (hexes, corners, paths).
+        compact: the board alone, about 500 px tall (the rules tour's positions); it answers clicks.
         offer_timeout: seconds a human has to answer a trade offer before it is declined for
             them (``None``: no countdown; none in a teacher's view).  An offer a human cannot
             accept is declined for them at once, saying why.
@@ -107,6 +108,7 @@ class CatanWidget(anywidget.AnyWidget):
     theme = traitlets.Unicode("auto").tag(sync=True)
     bots_paused = traitlets.Bool(False).tag(sync=True)
     show_ids = traitlets.Bool(False).tag(sync=True)
+    compact = traitlets.Bool(False).tag(sync=True)  # set from Python only (not a setting)
     show_counting = traitlets.Bool(False).tag(sync=True)
     replay_at = traitlets.Int(None, allow_none=True).tag(sync=True)
     ready_seat = traitlets.Int(None, allow_none=True).tag(sync=True)
@@ -124,13 +126,13 @@ class CatanWidget(anywidget.AnyWidget):
         bot: SeatSpec = "greedy",
         colors: Sequence[str] | None = None,
         show_ids: bool = False,
+        compact: bool = False,
         offer_timeout: float | None = OFFER_TIMEOUT,
     ) -> None:
         game = game if game is not None else Game()
         if not isinstance(game, Game):
             raise TypeError(f"CatanWidget needs a Game, got {type(game).__name__}")
-        self._ready = False  # True once built: the traits' observers act from then on
-        self._closed = False
+        self._ready = self._closed = False  # _ready: built (the traits' observers act from then on)
         self._game = game
         self._version = 0
         self._seats = Seats(game, seats, bot, teacher=teacher)
@@ -145,7 +147,8 @@ class CatanWidget(anywidget.AnyWidget):
         self._intents = Intents(self, self._seats, self._clicks, self._undo, self._dice, self._runner)
         board = board_json(game, colors)
         delay, view = delay_seconds(bot_delay), view_seat(viewer, len(game.names))
-        super().__init__(bot_delay=delay, view=view, show_ids=bool(show_ids), bot_level=level_of(bot))
+        ids, level = bool(show_ids), level_of(bot)
+        super().__init__(bot_delay=delay, view=view, show_ids=ids, compact=bool(compact), bot_level=level)
         self._colors = None if colors is None else tuple(p["color"] for p in board["players"])
         self._watch = _observer(self)
         game.subscribe(self._watch)
@@ -379,9 +382,7 @@ class CatanWidget(anywidget.AnyWidget):
         return self._runner.advance(max_moves)
 
     def new_game(self) -> Game:
-        """Start and show the next game at this table (the game-over dialog's "New game"): same
-        players, seats and settings, seeded from this game's seed (:mod:`.rematch`).  Returns it.
-        """
+        """Start and show the next game at this table, seeded from this one's (:mod:`.rematch`)."""
         self._require_open()
         self.game = rematch(self._game)
         return self._game

@@ -98,3 +98,12 @@ def test_the_tour_names_places_in_words_and_ids() -> None:
     assert "path_name" in code
     assert "hex_name" in code
     assert "show_ids=True" in code
+
+
+def test_the_tour_shows_its_positions_on_the_compact_board() -> None:
+    """Each staged position is a board alone (``compact=True``, about 500 px tall: the browser
+    test checks the height), not the whole table with empty space under it."""
+    code = "\n".join(c["source"] for c in tour_cells() if c["type"] == "code")
+    made = re.findall(r"CatanWidget\(([^()]*)\)", code)
+    assert made, "the tour shows widgets"
+    assert all("compact=True" in args for args in made), made

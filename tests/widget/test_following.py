@@ -131,3 +131,12 @@ def test_an_offers_countdown_keeps_running_while_a_dialog_is_open() -> None:
     left = w._runner.decline_in()
     assert left is not None
     assert 0 < left <= 5, "the dialog does not stop the countdown (it is Ada's time to answer)"
+
+
+def test_compact_is_set_from_python_only() -> None:
+    w = CatanWidget(Game(players=NAMES, seed=1), SOLO, compact=True)
+    assert w.compact is True
+    assert not CatanWidget(Game(players=NAMES, seed=1), SOLO).compact
+    w.set_state({"compact": False})
+    assert w.compact is True, "the front-end may not change it"
+    assert "compact" in w.state["error"]

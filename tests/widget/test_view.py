@@ -231,7 +231,11 @@ def test_state_json_has_exactly_the_documented_keys() -> None:
     w.teacher = True  # every hand shown, no countdown
     assert send(w, {"kind": "counter_trade", "give": {"ore": 2}, "want": {"wool": 1}})
     assert isinstance(w.state["trade"]["responses"]["1"], dict)
-    assert seen | _keys(w.state) == _doc_keys("state")
+    later = Game(players=NAMES, seed=3)
+    later.play(bots="greedy", until=lambda g: g.turn > 30 and g.current_seat == 0 and g.phase == "roll")
+    since = CatanWidget(later, SOLO).state
+    assert since["since"] is not None, "the bots moved since Ada's last move"
+    assert seen | _keys(w.state) | _keys(since) == _doc_keys("state")
 
 
 def test_the_documented_controls_are_the_action_kinds_and_undo() -> None:
