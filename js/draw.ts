@@ -15,7 +15,7 @@ import { isolateNames } from "./names";
 import * as panels from "./panels";
 import * as replay from "./replay";
 import { controls } from "./controls";
-import { handKey, handStrip, legend, paidHexes, rollBox, rollCount } from "./table";
+import { handKey, handStrip, legend, paidHexes, rollBox, rollCount, sinceLine } from "./table";
 import type { Board, Ctx } from "./types";
 
 /** Replace the content of `slot` with `node` (or empty it). */
@@ -142,7 +142,11 @@ function drawControls(c: Canvas, ui: UiState, ctx: Ctx, board: Board, extras: Ex
   // the bar (its cost cards are many small pictures) is rebuilt only when a control changes
   fillIfChanged(c, slots.actions, JSON.stringify(controls(ui, ctx)), () => actionBar(ui, ctx, board));
   const shownHint = currentHint(extras.hint, state);
-  put(c, slots.hint, hintBar(legal, ctx.settings, shownHint, hintPending(extras.hint, ctx.settings)));
+  const bar = hintBar(legal, ctx.settings, shownHint, hintPending(extras.hint, ctx.settings));
+  // no hint shown: the status line tells what the others did since your last move
+  const since = shownHint ? null : sinceLine(state);
+  if (since) bar.append(since);
+  put(c, slots.hint, bar);
   c.layout.root.classList.toggle("cw-has-mode", slots.mode.firstChild !== null);
   drawHintMark(c.view.overlayLayer, board, shownHint);
 }

@@ -184,3 +184,18 @@ export function legend(board: Board): HTMLElement {
   );
   return el;
 }
+
+/**
+ * What the others did since your last move, in the engine's words (`state.since`), for the
+ * status line under the controls: one sentence per player, or null when there is none.
+ */
+export function sinceLine(state: Pick<GameState, "since">): HTMLElement | null {
+  const lines = Array.isArray(state.since?.text) ? state.since.text.filter((t) => typeof t === "string" && t) : [];
+  if (lines.length === 0) return null;
+  const el = h("span", { class: "cw-since", role: "status", title: lines.join("\n") });
+  lines.forEach((t, i) => {
+    if (i) el.append(h("span", { class: "cw-since-sep", "aria-hidden": "true" }, " · "));
+    el.append(h("span", { class: "cw-since-item" }, t));
+  });
+  return el;
+}

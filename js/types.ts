@@ -189,6 +189,9 @@ export interface GameState {
    * `[log line (-1: scrolled out), seat, ...places]`, a place being "e17" (a new road), "n12"
    * (a new settlement or city), "r9" (the robber's hex) or "h4" (a hex that produced) */
   marks?: Mark[];
+  /** what the others did since the viewer last moved, one sentence per player (the engine's
+   * words), and the log line it starts at (-1: scrolled out); null when nobody did anything */
+  since?: { text: string[]; from: number } | null;
   error: string | null;
   /** hot-seat: the screen passes to this human (every hand hidden) until `ready_seat` is set */
   handover?: { seat: number; name: string } | null;

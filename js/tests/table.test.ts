@@ -157,3 +157,18 @@ describe("placing without a roving confirm", () => {
     expect(slot.querySelector('button[data-action="confirm"] kbd')?.textContent).toBe("Enter");
   });
 });
+
+describe("since your last move", () => {
+  it("tells in the status line what the others did, in the engine's words, unless a hint is shown", () => {
+    const x = loadSample();
+    x.state.since = { text: ["Bo rolled 8, built a road", "Cy rolled 6"], from: 3 };
+    const model = fakeModel(traitsOf(x));
+    const el = document.createElement("div");
+    document.body.append(el);
+    cleanups.push(widget.render({ model, el }));
+    const since = el.querySelector(".cw-status .cw-since");
+    expect([...(since?.querySelectorAll(".cw-since-item") ?? [])].map((s) => s.textContent)).toEqual(["Bo rolled 8, built a road", "Cy rolled 6"]);
+    model.set("state", { ...x.state, version: x.state.version + 1, since: null });
+    return Promise.resolve().then(() => expect(el.querySelector(".cw-status .cw-since")).toBeNull());
+  });
+});

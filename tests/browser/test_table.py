@@ -141,6 +141,11 @@ def test_the_dice_and_your_hand_stay_in_view(lab_page: Page, lab_server: LabServ
     assert rolls[-1]["sum"] == sum(facts["state"]["dice"])
     gains = table.root.locator(".cw-roll .cw-gain")
     expect(gains).to_have_count(len(facts["state"]["roll"][2]))
+    # what the bots did since your move, in the engine's words, in the status line
+    since = table.root.locator(".cw-status .cw-since .cw-since-item")
+    expect(since).to_have_text(facts["state"]["since"]["text"])
+    table.root.evaluate("el => el.scrollIntoView({block: 'start'})")
+    lab_page.screenshot(path=ARTIFACTS / "table-1366-your-roll.png")
 
     # your hand, in view with every dialog
     for kind in ("discard", "offer", "bank_trade"):
