@@ -339,16 +339,16 @@ def apply_listed(
     One of ``listed`` means that very object (the listing checked it) or, failing that, an
     action of exactly the same class with equal fields (a click decoded from the front-end, a
     move rebuilt from its JSON): actions check their fields when made, so an equal one is the
-    same move, and the listed object is what is applied and returned (to be recorded).
-    ``settled`` as for :func:`apply_action`.
+    same move, and the listed object is what is applied and returned (to be recorded); but a
+    ``DeclineTrade`` with a reason is not (the listed one has none).  ``settled`` as for :func:`apply_action`.
     """
     for found in listed:
         if found is action:
             break
     else:  # not that very object: one equal to it, if any
         equal = _equal_listed(action, listed)
-        if equal is None:
-            return None
+        if equal is None or (isinstance(action, ac.DeclineTrade) and action.reason is not None):
+            return None  # a decline with its reason is applied as given, to keep the reason
         found = equal
     kind = type(found)
     APPLIES[kind](s, board, rules, s.current, found, ev, None)

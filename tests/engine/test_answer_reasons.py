@@ -67,3 +67,11 @@ def test_a_reason_is_said_to_you_in_the_second_person() -> None:
     game = _offer("You")
     game.step(cw.DeclineTrade(reason="near_winner"))
     assert game.log[-1] == "You decline: you will not help a player so close to winning"
+
+
+def test_a_reason_is_kept_when_the_legal_actions_were_listed_first() -> None:
+    game = _offer()
+    assert cw.DeclineTrade() in game.legal_actions()  # the listed fast path is primed
+    game.step(cw.DeclineTrade(reason="no_gain"))
+    assert game.history[-1][0].reason == "no_gain"  # type: ignore[attr-defined]
+    assert game.log[-1] == "Bo declines: the trade does not help it"
