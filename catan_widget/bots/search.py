@@ -21,7 +21,11 @@ How it decides, from its seat's observation only:
    :data:`SETUP_CANDIDATES` by playouts to the end of the game (:mod:`.rollout`: flat
    Monte-Carlo over greedy play on its own samples, the opponents' policy being public code).
 
-Trade answers compare the hand after and before (and never help a player at 8+ public VP);
+Trade answers (:mod:`.trading`) score accepting as the search scores any move without chance:
+the value of the position after the swap; a near-winner's offer is declined at once, an offer
+that gains nothing is countered when a one-card change makes it gain, else declined with a
+reason code.  Offers go to one named seat (human or bot) known to hold the cards wanted and
+likely to take them, at most :data:`MAX_OFFERS` a turn, never the same terms twice in a turn;
 confirming picks the partner with the most useful answer, fewer public VP breaking ties.
 
 ``budget`` (seconds) caps the thinking per decision (:data:`SETUP_SCALE` times that for the
@@ -44,10 +48,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine import actions as ac
+from ..engine.answer_reasons import reason_words
 from ..engine.constants import RESOURCES
 from ..engine.errors import IllegalActionError
 from ..engine.places import corner_name, hex_name, path_name
 from .rollout import best_by_playouts
+from .trading import answer, near_winner, partner_takes
 from .value import evaluate
 from .view import Viewable, as_observation
 
@@ -65,8 +71,12 @@ SAMPLES = 6
 """Determinizations a move with chance in it is averaged over."""
 OFFER_MARGIN = 4.0
 """How much a domestic offer must gain before the bot proposes it."""
-ACCEPT_MARGIN = 1.0
-"""How much an offer must gain before the bot accepts it."""
+PARTNER_SAMPLES = 5
+"""Samples of the game on which a partner must take an offer (most of them) before it is made
+(tuned on bench/bench_offers.py --hints, its tuning seeds: 3 samples 30 of 33 hinted trades taken
+by a search bot, 5 samples 31 of 33)."""
+MAX_OFFERS = 2
+"""Domestic offers the bot makes in one turn at most (never the same terms twice)."""
 ROLLOUTS = 4
 """How many of the best-scored moves are compared by playing a round ahead."""
 STEP_COST = 0.5
@@ -116,6 +126,8 @@ class SearchBot:
         self.samples = max(1, int(samples))
         self.rollouts = max(0, int(rollouts))
         self.setup_candidates = max(0, int(setup_candidates))
+        self._offered: list[ac.OfferTrade] = []
+        self._offered_turn = -1
 
     def choose(self, observation: Viewable) -> ac.Action:
         """The move with the best expected value for the observing seat."""
@@ -128,19 +140,19 @@ class SearchBot:
         if not actions:
             raise IllegalActionError("not_your_turn", "The observing seat has nothing to do now.")
         me = obs.current
-        may_offer = obs.phase == "main" and "offer_trade" in obs.open and not obs.offers_this_turn
-        if len(actions) == 1 and not may_offer:
+        may_offer = self._may_offer(obs)
+        phase = obs.phase
+        if len(actions) == 1 and not may_offer and phase != "trade_response":
             return Plan(actions[0], 0.0, _forced(actions[0]))
         scale = SETUP_SCALE if obs.phase.startswith("setup") else 1
         search = _Search(obs, self.rng, max(1, int(self.budget * EVALS_PER_SECOND * scale)), self.samples)
-        phase = obs.phase
         if phase == "trade_response":
-            return search.answer(actions)
+            return search.answer()
         if phase == "trade_confirm":
             return search.confirm(actions)
         candidates: list[ac.Action] = list(actions)
         if may_offer:
-            offer = search.best_offer()
+            offer = search.best_offer(self._offered)
             if offer is not None:
                 candidates.append(offer)
         scored: list[tuple[float, int, ac.Action]] = []
@@ -162,7 +174,23 @@ class SearchBot:
             if len(top) > 1:
                 looked = [(search.look_ahead(a), -i, a) for i, a in enumerate(top)]
                 best_score, _, best = max(looked, key=lambda x: (x[0], x[1]))
+        if isinstance(best, ac.OfferTrade):
+            self._offered.append(best)
         return Plan(best, best_score, explain(obs, best, search.base(), me))
+
+    def _may_offer(self, obs: Observation) -> bool:
+        """True when a domestic offer may be made now: the main phase, fewer than
+        :data:`MAX_OFFERS` this turn, and every offer of this turn one this bot made and
+        remembers (so none is repeated; a fresh bot after someone else's offer makes none).
+        """
+        if self._offered_turn != obs.turn or obs.offers_this_turn < len(self._offered):
+            self._offered, self._offered_turn = [], obs.turn
+        return (
+            obs.phase == "main"
+            and "offer_trade" in obs.open
+            and obs.offers_this_turn == len(self._offered)
+            and len(self._offered) < MAX_OFFERS
+        )
 
 
 class _Search:
@@ -267,10 +295,18 @@ class _Search:
         finally:
             hand[:] = saved
 
-    def best_offer(self) -> ac.OfferTrade | None:
-        """The best one-for-one or two-for-one offer to everyone, if one is worth proposing."""
-        hand = self.obs.hand
+    def best_offer(self, made: list[ac.OfferTrade]) -> ac.OfferTrade | None:
+        """The best one-for-one or two-for-one offer to the one seat most likely to take it (on
+        most of :data:`PARTNER_SAMPLES` of this seat's samples it holds the card wanted and
+        gains; no near-winner; fewer public VP first), if one gains enough to propose and is not
+        in ``made`` (this turn's offers).
+        """
+        obs, hand = self.obs, self.obs.hand
         assert hand is not None
+        samples = [g.state for g in (self.game(i) for i in range(PARTNER_SAMPLES)) if g is not None]
+        board = self.games[0].board
+        partners = [q for q in range(len(obs.names)) if q != self.me and not near_winner(obs, q)]
+        partners.sort(key=lambda q: (obs.players[q].vp, q))
         best: ac.OfferTrade | None = None
         best_score = self.base()
         for give_r in range(5):
@@ -282,23 +318,36 @@ class _Search:
                         continue
                     give, want = [0] * 5, [0] * 5
                     give[give_r], want[want_r] = k, 1
-                    offer = ac.OfferTrade(ac.cards(give), ac.cards(want))
-                    score = self.hand_swap(offer.give, offer.want) - OFFER_MARGIN
-                    if score > best_score:
-                        best, best_score = offer, score
+                    terms = ac.cards(give), ac.cards(want)
+                    score = self.hand_swap(terms[0], terms[1]) - OFFER_MARGIN
+                    if score <= best_score:
+                        continue
+                    takes = [
+                        (partner_takes(obs, samples, board, q, terms[0], terms[1]), -i, q)
+                        for i, q in enumerate(partners)
+                        if ac.OfferTrade(terms[0], terms[1], q) not in made
+                    ]
+                    likely = max(takes, default=(0, 0, -1))
+                    if 2 * likely[0] > len(samples):
+                        best, best_score = ac.OfferTrade(terms[0], terms[1], likely[2]), score
         return best
 
-    def answer(self, actions: list[ac.Action]) -> Plan:
-        """Accept an offer that helps this seat enough, unless it helps a near-winner."""
+    def answer(self) -> Plan:
+        """Answer the open offer as :func:`.trading.answer` does, with the reason in words."""
+        g = self.games[0]
+        action, gain = answer(self.obs, g.state, g.board)
         trade = self.obs.trade
         assert trade is not None
-        proposer, _, give, want = trade
-        accept = ac.AcceptTrade()
-        if accept in actions and self.obs.players[proposer].vp < 8:
-            gain = self.hand_swap(want, give) - self.base()
-            if gain > ACCEPT_MARGIN:
-                return Plan(accept, gain, f"accept: {_cards(give)} for {_cards(want)} brings a build closer")
-        return Plan(ac.DeclineTrade(), 0.0, "decline: the trade does not help enough")
+        give, want = _cards(trade[2]), _cards(trade[3])
+        if isinstance(action, ac.AcceptTrade):
+            return Plan(action, gain, f"accept: {give} for {want} leaves you better off")
+        if isinstance(action, ac.CounterTrade):
+            assert action.reason is not None
+            terms = f"give {_cards(action.give)} for {_cards(action.want)}"
+            return Plan(action, gain, f"counter: {terms} instead ({reason_words(action.reason, True)})")
+        assert isinstance(action, ac.DeclineTrade)
+        assert action.reason is not None
+        return Plan(action, 0.0, f"decline: {reason_words(action.reason, True)}")
 
     def confirm(self, actions: list[ac.Action]) -> Plan:
         """Close with the partner who gives the most, the fewest public VP breaking ties."""
@@ -347,7 +396,8 @@ def explain(obs: Observation, action: ac.Action, base: float, me: int) -> str:
         give, get = RESOURCES[action.give], RESOURCES[action.get]
         return f"trade {rate} {give} for 1 {get} with the bank: brings a build closer"
     if isinstance(action, ac.OfferTrade):
-        return f"offer {_cards(action.give)} for {_cards(action.want)}: one card from a build"
+        to = "everyone" if action.to is None else obs.names[action.to]
+        return f"offer {_cards(action.give)} for {_cards(action.want)} to {to}: brings a build closer"
     if isinstance(action, ac.BuyDevelopmentCard):
         return "buy a development card: nothing better to build, and knights or points may come"
     if isinstance(action, ac.PlayKnight):

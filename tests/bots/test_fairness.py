@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterator
 import pytest
 from engine.helpers import redeal  # tests/engine/helpers.py (pytest puts tests/ on the path)
 
-from catan_widget import Game
+from catan_widget import Game, OfferTrade
 from catan_widget.bots import GreedyBot, RandomBot, SearchBot, make_bots
+from catan_widget.engine.actions import action_to_dict
 from catan_widget.engine.phases import ACCEPTED, COUNTERED
 from catan_widget.engine.registry import Bot
 
@@ -113,3 +114,36 @@ def test_the_search_bots_setup_playouts_ignore_the_hidden_deck_and_dice() -> Non
         assert SearchBot(76, seat, budget=0.1).choose(real) == SearchBot(76, seat, budget=0.1).choose(other)
         checked += 1
     assert checked == 16
+
+
+def test_the_search_bots_answers_to_offers_and_their_reasons_ignore_hidden_cards() -> None:
+    """Issue 21: accepting, countering (the terms) and declining (the reason code) from the
+    answering seat's observation only; offers to one bot at a time, as a human makes them."""
+    rng = random.Random(8)
+    kinds: dict[str, int] = {}
+    differed = 0
+    for step, game in enumerate(_positions(4, "random", "greedy", 77, steps=1500)):
+        if game.phase != "main" or step % 3:
+            continue
+        p, s = game.current_seat, game.state
+        for q in (q for q in range(4) if q != p):
+            pairs = [(a, b) for a in range(5) for b in range(5) if a != b and s.hands[p][a] and s.hands[q][b]]
+            for a, b in pairs[:: max(1, len(pairs) // 2)]:
+                g = game.fork()
+                g.step(OfferTrade(_one(a), _one(b), q))
+                alt, changed = _hidden_elsewhere(g, q, rng)
+                differed += changed
+                real, other = g.observe(q), alt.observe(q)
+                assert real == other
+                answer = SearchBot(77, q).choose(real)
+                again = SearchBot(77, q).choose(other)
+                assert action_to_dict(answer) == action_to_dict(again), (step, a, b, q)
+                kinds[answer.kind] = kinds.get(answer.kind, 0) + 1
+    assert min(kinds.get(k, 0) for k in ("accept_trade", "decline_trade", "counter_trade")) >= 20, kinds
+    assert differed >= 30, "the test must see answers where the proposer's cards could differ"
+
+
+def _one(r: int) -> tuple[int, int, int, int, int]:
+    cards = [0] * 5
+    cards[r] = 1
+    return (cards[0], cards[1], cards[2], cards[3], cards[4])

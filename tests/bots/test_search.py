@@ -50,15 +50,20 @@ def test_search_trades_with_the_bank_toward_a_city() -> None:
 
 def test_search_offers_a_trade_for_the_card_it_lacks_and_answers_offers() -> None:
     game = _staged(hands={"Ada": {"grain": 2, "ore": 2, "lumber": 2}})
+    assert SearchBot(seed=1).choose(game.observe("Ada")) == EndTurn()  # nobody can have ore
+    game = _staged(hands={"Ada": {"grain": 2, "ore": 2, "lumber": 2}, "Bo": {"ore": 2, "lumber": 1}})
     move = SearchBot(seed=1).choose(game.observe("Ada"))
     assert isinstance(move, OfferTrade)
     assert move.want[4] == 1  # ore, the card missing for a city
+    assert move.to == 1  # from Bo, who may have it
     game = _staged(hands={"Ada": {"ore": 2}, "Bo": {"grain": 2, "ore": 2, "wool": 1}})
     game.step(OfferTrade({"ore": 1}, {"wool": 1}, to=1))
     assert SearchBot(seed=1).choose(game.observe("Bo")) == AcceptTrade()
     game = _staged(hands={"Ada": {"wool": 2}, "Bo": {"grain": 2, "ore": 3}})
     game.step(OfferTrade({"wool": 1}, {"ore": 1}, to=1))
-    assert SearchBot(seed=1).choose(game.observe("Bo")) == DeclineTrade()  # it would break a city
+    answer = SearchBot(seed=1).choose(game.observe("Bo"))
+    assert isinstance(answer, DeclineTrade)
+    assert answer.reason == "keeps_ore_for_city"  # it would break its city
 
 
 def test_search_ends_the_turn_when_nothing_helps() -> None:
