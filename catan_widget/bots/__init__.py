@@ -35,7 +35,7 @@ register_bot("search", SearchBot)
 def _hint(observation: Observation, budget: float) -> tuple[Action, str]:
     """The search bot's move and reason for the acting seat (seeded by the turn: repeatable)."""
     seat = observation.seat if observation.seat is not None else observation.current
-    plan = SearchBot(seed=observation.turn, seat=seat, budget=budget).plan(observation)
+    plan = SearchBot(seed=observation.turn, seat=seat, budget=budget, hint=True).plan(observation)
     return plan.action, plan.reason
 
 

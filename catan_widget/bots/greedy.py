@@ -135,8 +135,14 @@ def _missing(hand: list[int]) -> int:
 
 def _trade_helps(obs: Observation) -> bool:
     assert obs.trade is not None
-    hand = _hand(obs)
-    after = [h + g - w for h, g, w in zip(hand, obs.trade[2], obs.trade[3])]
+    return trade_helps(_hand(obs), obs.trade[2], obs.trade[3])
+
+
+def trade_helps(hand: list[int], get: tuple[int, ...], give: tuple[int, ...]) -> bool:
+    """Greedy's answer to an offer: True when getting ``get`` for ``give`` lets ``hand`` afford
+    a better build (city, settlement, development card) than it affords now.
+    """
+    after = [h + g - w for h, g, w in zip(hand, get, give)]
     return _rank(after) > _rank(hand)
 
 

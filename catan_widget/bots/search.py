@@ -73,8 +73,8 @@ OFFER_MARGIN = 4.0
 """How much a domestic offer must gain before the bot proposes it."""
 PARTNER_SAMPLES = 5
 """Samples of the game on which a partner must take an offer (most of them) before it is made
-(tuned on bench/bench_offers.py --hints, its tuning seeds: 3 samples 30 of 33 hinted trades taken
-by a search bot, 5 samples 31 of 33)."""
+(tuned on bench/bench_offers.py --hints, its tuning seeds, before hints asked greedy's rule too:
+3 samples 30 of 33 hinted trades taken by a search bot, 5 samples 31 of 33)."""
 MAX_OFFERS = 2
 """Domestic offers the bot makes in one turn at most (never the same terms twice)."""
 ROLLOUTS = 4
@@ -114,10 +114,13 @@ class SearchBot:
         samples: int = SAMPLES,
         rollouts: int = ROLLOUTS,
         setup_candidates: int = SETUP_CANDIDATES,
+        hint: bool = False,
     ) -> None:
         """Seeded from the game's seed and the seat; ``budget``: seconds per decision at most;
         ``rollouts``: how many of the best candidates are checked by playing a round ahead;
-        ``setup_candidates``: how many setup moves are compared by playouts (0 or 1: none).
+        ``setup_candidates``: how many setup moves are compared by playouts (0 or 1: none);
+        ``hint``: planning for a human (the Hint), whose offers any bot may answer: an offer is
+        only proposed when the greedy bot's rule would take it too.
         """
         if not 0 < budget < math.inf:  # NaN fails too
             raise ValueError(f"budget is a positive number of seconds (of work), got {budget!r:.40}")
@@ -126,6 +129,7 @@ class SearchBot:
         self.samples = max(1, int(samples))
         self.rollouts = max(0, int(rollouts))
         self.setup_candidates = max(0, int(setup_candidates))
+        self.hint = hint
         self._offered: list[ac.OfferTrade] = []
         self._offered_turn = -1
 
@@ -152,7 +156,7 @@ class SearchBot:
             return search.confirm(actions)
         candidates: list[ac.Action] = list(actions)
         if may_offer:
-            offer = search.best_offer(self._offered)
+            offer = search.best_offer(self._offered, self.hint)
             if offer is not None:
                 candidates.append(offer)
         scored: list[tuple[float, int, ac.Action]] = []
@@ -295,11 +299,11 @@ class _Search:
         finally:
             hand[:] = saved
 
-    def best_offer(self, made: list[ac.OfferTrade]) -> ac.OfferTrade | None:
+    def best_offer(self, made: list[ac.OfferTrade], greedy_too: bool = False) -> ac.OfferTrade | None:
         """The best one-for-one or two-for-one offer to the one seat most likely to take it (on
         most of :data:`PARTNER_SAMPLES` of this seat's samples it holds the card wanted and
         gains; no near-winner; fewer public VP first), if one gains enough to propose and is not
-        in ``made`` (this turn's offers).
+        in ``made`` (this turn's offers); ``greedy_too``: and the greedy bot's rule takes it.
         """
         obs, hand = self.obs, self.obs.hand
         assert hand is not None
@@ -323,7 +327,7 @@ class _Search:
                     if score <= best_score:
                         continue
                     takes = [
-                        (partner_takes(obs, samples, board, q, terms[0], terms[1]), -i, q)
+                        (partner_takes(obs, samples, board, q, terms[0], terms[1], greedy_too), -i, q)
                         for i, q in enumerate(partners)
                         if ac.OfferTrade(terms[0], terms[1], q) not in made
                     ]

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..engine import actions as ac
 from ..engine import answer_reasons as why
 from ..engine.constants import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST
+from .greedy import trade_helps
 from .value import evaluate, reachable_spots
 
 if TYPE_CHECKING:
@@ -169,11 +170,19 @@ def answer(obs: Observation, s: State, board: Board) -> tuple[ac.Action, float]:
 
 
 def partner_takes(
-    obs: Observation, samples: list[State], board: Board, to: int, give: Cards, want: Cards
+    obs: Observation,
+    samples: list[State],
+    board: Board,
+    to: int,
+    give: Cards,
+    want: Cards,
+    greedy_too: bool = False,
 ) -> int:
     """On how many of the observing seat's own ``samples`` of the game seat ``to`` would take
     its offer of ``give`` for ``want`` as the bots answer (holds ``want`` and gains from it); 0
     when the observing seat is a near-winner or ``to`` cannot hold ``want`` by card counting.
+    ``greedy_too``: count only the samples where the greedy bot's rule takes it as well (a
+    hint's offer, which any of the bots may answer).
     """
     info = obs.players[to]
     if near_winner(obs, obs.current):
@@ -184,5 +193,7 @@ def partner_takes(
     return sum(
         1
         for s in samples
-        if holds(tuple(s.hands[to]), want) and swap_gain(s, board, to, want, give) > ACCEPT_MARGIN
+        if holds(tuple(s.hands[to]), want)
+        and swap_gain(s, board, to, want, give) > ACCEPT_MARGIN
+        and (not greedy_too or trade_helps(s.hands[to], give, want))
     )

@@ -136,3 +136,22 @@ def _one(r: int) -> tuple[int, int, int, int, int]:
     cards = [0] * 5
     cards[r] = 1
     return (cards[0], cards[1], cards[2], cards[3], cards[4])
+
+
+def test_a_hinted_trade_names_whom_and_the_bots_take_it() -> None:
+    hinted = taken = 0
+    for seed in range(40, 70):
+        for game in _main_starts(seed, 3):
+            hint = game.hint()
+            offer = hint.action
+            if not isinstance(offer, OfferTrade):
+                continue
+            assert offer.to is not None
+            assert f" to {game.names[offer.to]}: " in hint.reason
+            hinted += 1
+            for bot in (SearchBot(seed, offer.to), GreedyBot(seed, offer.to)):
+                g = game.fork()
+                g.step(offer)
+                taken += isinstance(bot.choose(g.observe(offer.to)), AcceptTrade)
+    assert hinted >= 3
+    assert taken >= 0.8 * 2 * hinted, (taken, hinted)  # by the search bot and by greedy
