@@ -26,6 +26,7 @@ BOTS: dict[str, Callable[[int, int], Bot]] = {
     "greedy": GreedyBot,
     "random": RandomBot,
     "search": lambda seed, seat: SearchBot(seed, seat, budget=0.02),
+    "hint": lambda seed, seat: SearchBot(seed, seat, budget=0.02, hint=True),  # the Hint's planner
 }
 
 
