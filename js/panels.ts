@@ -1,6 +1,7 @@
 /** HTML side panels: banner, players, bank, dice, histogram, log, error toast. */
 import { cityShape, resourceCard, settlementShape } from "./art";
 import { seatLetters } from "./cues";
+import { bannerSentence } from "./follow";
 import { h, s } from "./dom";
 import { diePipOffsets, expectedRolls, fmt } from "./hex";
 import { linkLog, markedLines } from "./highlights";
@@ -25,9 +26,12 @@ function colorOf(board: Board, seat: number): string {
   return board.players.find((p) => p.seat === seat)?.color ?? "#888";
 }
 
-/** The sentence that says who must act and what: the engine words it (`state.prompt`). */
+/**
+ * The sentence that says who must act and what (`state.prompt`), or while a bot acts the move
+ * just made (js/follow.ts): the engine words both.
+ */
 export function bannerText(state: GameState): string {
-  return state.prompt ?? "";
+  return bannerSentence(state);
 }
 
 /** The header ("Round 27 · Bo's turn"): the engine words it (`state.heading`). */

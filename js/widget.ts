@@ -7,6 +7,7 @@ import type { AnyModel } from "@anywidget/types";
 import { createBoardView, drawStatic } from "./board";
 import { drawAll, type Canvas } from "./draw";
 import { eventFromChange, eventFromClick } from "./events";
+import { drawFollow, followClick, followParts } from "./follow";
 import { handleKey, keyCommand, mayTake } from "./keys";
 import { activeMode, initialUi, reconcile, reduce, type Ctx, type UiEvent, type UiState } from "./interaction";
 import { buildLayout, placeDialog } from "./layout";
@@ -93,7 +94,7 @@ function wireInput(root: HTMLElement, dispatch: (ev: UiEvent | null) => void): (
 }
 
 /** The traits whose change redraws the widget. */
-const TRAITS = ["board", "state", "legal", "timeline", "summary", "hint", ...SETTING_NAMES];
+const TRAITS = ["board", "state", "legal", "timeline", "summary", "hint", "compact", ...SETTING_NAMES];
 
 function render({ model, el }: RenderArgs): () => void {
   const uid = `cw${Math.random().toString(36).slice(2, 9)}`;
@@ -101,6 +102,7 @@ function render({ model, el }: RenderArgs): () => void {
   const layout = buildLayout(view.svg);
   const { root } = layout;
   el.append(root);
+  const follow = followParts(layout.slots.log, layout.slots.summary);
   const canvas: Canvas = { view, layout, uid, idsCache: new WeakMap(), drawnKeys: new Map(), rolls: null, rebuilt: [] };
   // a resize (a tab switch too: hidden, then shown again) places the dialog and brings the log
   // back to its newest line
@@ -129,6 +131,8 @@ function render({ model, el }: RenderArgs): () => void {
     if (!ctx || !board) return;
     ui = reconcile(ui, ctx);
     drawAll(canvas, ui, ctx, board, activeMode(ui, ctx), { timeline: model.get("timeline"), summary: model.get("summary"), hint: model.get("hint") });
+    const following = { dialog: ui.dialog !== null && ctx.legal.seat === null, replaying: ctx.settings.replay_at != null, compact: model.get("compact") === true, root };
+    drawFollow(follow, ctx.state, following, (msg) => model.send(msg));
   };
 
   /** performance.now() when the first change event of the pending update arrived */
@@ -166,6 +170,14 @@ function render({ model, el }: RenderArgs): () => void {
     draw();
   };
 
+  // the "since" box's toggle and "New game" are this widget's own (js/follow.ts), not moves
+  const onFollow = (e: Event): void => {
+    if (followClick(follow, e.target as Element | null, readContext(model)?.state.version ?? null, (msg) => model.send(msg))) {
+      e.stopPropagation();
+      draw();
+    }
+  };
+  root.addEventListener("click", onFollow, true);
   const unwire = wireInput(root, dispatch);
   for (const name of TRAITS) model.on(`change:${name}`, schedule);
   draw();
@@ -174,6 +186,7 @@ function render({ model, el }: RenderArgs): () => void {
     if (noteTimer !== null) clearTimeout(noteTimer);
     for (const name of TRAITS) model.off(`change:${name}`, schedule);
     unwire();
+    root.removeEventListener("click", onFollow, true);
     resize?.disconnect();
     shown?.disconnect();
     root.remove();

@@ -151,7 +151,7 @@ describe("render", () => {
 
   it("cleans up listeners and DOM", () => {
     const { el, model } = mount();
-    expect(model.listenerCount()).toBe(17); // board, state, legal, timeline, summary, hint and the 11 settings
+    expect(model.listenerCount()).toBe(18); // board, state, legal, timeline, summary, hint, compact and the 11 settings
     cleanups.pop()?.();
     expect(model.listenerCount()).toBe(0);
     expect(el.querySelector(".catan-widget")).toBeNull();
