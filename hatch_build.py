@@ -39,52 +39,61 @@ GROUP = f"{PACKAGE}._native"
 MYPY = "mypy>=1.10"
 
 COMPILED = (
-    "apply",
-    "autoplay",
-    "board",
-    "building",
+    "board/layouts",
+    "board/topology",
     "constants",
-    "counting",
-    "determinize",
-    "devcards",
-    "events",
-    "legal",
-    "observation",
+    "knowledge/counting",
+    "knowledge/determinize",
+    "knowledge/observation",
     "phases",
-    "places",
     "players",
-    "production",
-    "prompts",
-    "replay",
     "rng",
-    "robber",
-    "scoring",
+    "rules/apply",
+    "rules/autoplay",
+    "rules/building",
+    "rules/devcards",
+    "rules/events",
+    "rules/legal",
+    "rules/production",
+    "rules/replay",
+    "rules/robber",
+    "rules/scoring",
+    "rules/trade",
+    "rules/turn",
     "state",
-    "topology",
-    "trade",
-    "turn",
+    "words/log",
+    "words/places",
+    "words/prompts",
 )
-"""Engine modules compiled with mypyc: the rules, the positions and the loops that run on every
-step (listing, applying, playing, replaying).  Every engine module is either here or in
+"""Engine modules compiled with mypyc, as paths below ``catan_widget/engine`` without ``.py``: the
+rules, the positions and the loops that run on every step (listing, applying, playing,
+replaying).  Every engine module is either here or in
 :data:`INTERPRETED` (a test checks it), so a new module is compiled only when listed here."""
 
 INTERPRETED = (
     "__init__",
     "actions",
-    "atomic",
-    "chance",
+    "board/__init__",
     "errors",
     "game",
+    "knowledge/__init__",
+    "knowledge/observed",
     "names",
-    "observed",
-    "reasons",
+    "options",
+    "places",
     "registry",
-    "rules",
-    "savecheck",
-    "serialize",
-    "since",
-    "staging",
+    "rules/__init__",
+    "rules/atomic",
+    "rules/chance",
+    "saves/__init__",
+    "saves/checks",
+    "saves/format",
+    "saves/staging",
+    "topology",
     "viewer",
+    "words/__init__",
+    "words/reasons",
+    "words/since",
 )
 """Engine modules kept interpreted: the package front and the boundary modules that check user
 input (actions, saves, settings, staging, bot and player names, viewers), so users get the engine's own
@@ -92,7 +101,9 @@ messages instead of mypyc's TypeErrors; they run once per call, not in the hot l
 holds the observation records, built through plain-class twins (see its docstring); ``atomic``
 takes back an interrupted step (signal handlers, a replay: the rare path).  ``errors`` keeps
 ``IllegalActionError`` (with its code and rule) and ``Refusal`` plain Python classes: they
-pickle, and user code may subclass the error; they are made only on the rare path of a refusal."""
+pickle, and user code may subclass the error; they are made only on the rare path of a refusal.
+The wings' ``__init__`` files hold docstrings only; ``places`` and ``topology`` are the old paths
+the notebooks import, re-exporting :mod:`.words.places` and :mod:`.board.topology`."""
 
 MYPY_INI = (
     "[mypy]\nignore_missing_imports = True\nfollow_imports = silent\n"

@@ -110,7 +110,7 @@ def child(seconds: float, seed: int) -> dict[str, Any]:
     import logging
 
     from catan_widget import _native
-    from catan_widget.engine import atomic
+    from catan_widget.engine.rules import atomic
 
     logging.getLogger("catan_widget").setLevel(logging.CRITICAL)
     signal.signal(signal.SIGALRM, signal.default_int_handler)

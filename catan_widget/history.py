@@ -11,7 +11,7 @@ that step (paid to the bank, traded, discarded, stolen and given up to a monopol
 spent).  So for every player, the hand at the start plus every ``gained`` minus every ``spent``
 is the hand now.
 
-``action`` is the step in the game log's own words (``engine.events.describe``: the events of
+``action`` is the step in the game log's own words (``engine.words.log.describe``: the events of
 the step joined by ``"; "``), read from the view of the row's player: the acting player sees
 the development card they bought, the thief and the robbed player see the stolen card, others
 read the public wording.  That matches ``gained``/``spent``, which show a row's own cards.  On
@@ -32,9 +32,10 @@ from typing import Any
 from .engine import Game
 from .engine.actions import Action
 from .engine.constants import RESOURCES
-from .engine.events import Event, Events, describe
-from .engine.replay import replay as engine_replay
+from .engine.rules.events import Event, Events
+from .engine.rules.replay import replay as engine_replay
 from .engine.state import State
+from .engine.words.log import describe
 
 __all__ = ["Step", "Table", "replay", "rows", "to_pandas"]
 
@@ -76,7 +77,7 @@ def replay(game: Game) -> Iterator[Step]:
 
     ``game`` itself is not touched.  A staged game replays from its staged position (its
     ``origin``), so the steps cover what was played after staging.  The moves are played by
-    the engine's one replay (:func:`catan_widget.engine.replay.replay`), as a loaded save's are.
+    the engine's one replay (:func:`catan_widget.engine.rules.replay.replay`), as a loaded save's are.
     """
     s = start_state(game)
     events: Events = []

@@ -8,7 +8,7 @@
     t.turn_start(12)            # the position where turn 12 began
 
 The timeline re-plays the game's history once on a copy rewound to its start (never on the
-game it was given), with the engine's one replay (``catan_widget.engine.replay``), and keeps a
+game it was given), with the engine's one replay (``catan_widget.engine.rules.replay``), and keeps a
 copy of the state every :data:`CHECKPOINT` actions, so any position is at most that many
 engine steps away.  Nothing here changes the original game.
 """
@@ -21,7 +21,7 @@ from typing import Any
 from .engine import Game
 from .engine import state as _state
 from .engine.actions import Action
-from .engine.replay import replay_onto, rewound
+from .engine.rules.replay import replay_onto, rewound
 from .engine.state import State
 from .engine.viewer import ALL_SEEING, ONLOOKER
 

@@ -22,7 +22,7 @@ from .search import SearchBot
 if TYPE_CHECKING:
     from ..engine import Game
     from ..engine.actions import Action
-    from ..engine.observation import Observation
+    from ..engine.knowledge.observation import Observation
 
 LEVELS: dict[str, str] = {"easy": "random", "normal": "greedy", "hard": "search"}
 """The widget's bot menu: difficulty level to bot name."""

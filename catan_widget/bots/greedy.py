@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import actions as ac
-from ..engine.building import keeps_distance
+from ..engine.board.topology import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_NEIGHBORS
 from ..engine.constants import CITY_COST, DEV_CARD_COST, SETTLEMENT_COST
 from ..engine.rng import Rng
-from ..engine.topology import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_NEIGHBORS
+from ..engine.rules.building import keeps_distance
 from .view import Viewable, as_observation
 
 if TYPE_CHECKING:
-    from ..engine.observation import Observation
+    from ..engine.knowledge.observation import Observation
 
 _WEIGHT = (1.0, 1.0, 0.8, 1.1, 1.1)  # lumber brick wool grain ore
 _BUILDS = (CITY_COST, SETTLEMENT_COST, DEV_CARD_COST)

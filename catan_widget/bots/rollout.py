@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as ac
 from ..engine.errors import IllegalActionError
-from ..engine.scoring import total_vp
+from ..engine.rules.scoring import total_vp
 from .greedy import GreedyBot
 
 if TYPE_CHECKING:
     import random
 
     from ..engine.game import Game
-    from ..engine.observation import Observation
+    from ..engine.knowledge.observation import Observation
 
 VP_SHARE = 0.1
 """A playout's score: 1 for a win plus this much per final victory point of the seat."""

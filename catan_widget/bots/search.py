@@ -51,7 +51,7 @@ from ..engine import actions as ac
 from ..engine.answer_reasons import reason_words
 from ..engine.constants import RESOURCES
 from ..engine.errors import IllegalActionError
-from ..engine.places import corner_name, hex_name, path_name
+from ..engine.words.places import corner_name, hex_name, path_name
 from .rollout import best_by_playouts
 from .trading import answer, near_winner, partner_takes
 from .value import evaluate
@@ -59,7 +59,7 @@ from .view import Viewable, as_observation
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from ..engine.observation import Observation
+    from ..engine.knowledge.observation import Observation
 
 DEFAULT_BUDGET = 0.5
 """Seconds of thinking per decision at most (the median is far lower)."""
@@ -376,7 +376,7 @@ def _forced(action: ac.Action) -> str:
 
 def _per_roll(obs: Observation, node: int) -> float:
     """Expected cards per roll a settlement at ``node`` adds (robber ignored)."""
-    from ..engine.topology import NODE_HEXES
+    from ..engine.board.topology import NODE_HEXES
 
     return sum(obs.board.pips(h) / 36 for h in NODE_HEXES[node] if obs.board.resource(h) is not None)
 

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.building import keeps_distance
+from ..engine.board.topology import EDGE_NODES, NODE_HEXES
 from ..engine.constants import CITY_COST, DEV_CARD_COST, KNIGHT, SETTLEMENT_COST, VICTORY_POINT
-from ..engine.scoring import public_vp
-from ..engine.topology import EDGE_NODES, NODE_HEXES
+from ..engine.rules.building import keeps_distance
+from ..engine.rules.scoring import public_vp
 
 if TYPE_CHECKING:
-    from ..engine.board import Board
+    from ..engine.board.layouts import Board
     from ..engine.state import State
 
 EARLY = (1.25, 1.25, 0.85, 1.0, 0.85)

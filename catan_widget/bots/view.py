@@ -10,7 +10,7 @@ from __future__ import annotations
 import warnings
 from typing import TYPE_CHECKING, Union
 
-from ..engine.observation import Observation
+from ..engine.knowledge.observation import Observation
 
 if TYPE_CHECKING:
     from ..engine.game import Game

@@ -31,14 +31,14 @@ from .actions import (
     decode,
     encode,
 )
-from .board import Board, beginner_board, random_board
+from .board.layouts import Board, beginner_board, random_board
 from .constants import DEV_CARDS, RESOURCES, TERRAINS
 from .errors import REFUSALS, IllegalActionError, Refusal, SaveError
 from .game import Game
-from .observation import Observation, PlayerInfo
+from .knowledge.observation import Observation, PlayerInfo
+from .options import Rules
 from .players import PlayerView
 from .registry import Bot, register_bot
-from .rules import Rules
 from .viewer import ALL_SEEING, ONLOOKER, Viewer
 
 __all__ = [

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
 from .answer_reasons import check_reason
+from .board.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
 from .constants import RESOURCES, cards_text
 from .errors import IllegalActionError
-from .topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
 
 ResourceLike = int | str
 Cards = tuple[int, int, int, int, int]

@@ -8,28 +8,29 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .actions import Action, not_an_action
-from .apply import Move, apply_listed
-from .atomic import read_whole, take_back, turn, wait_turn
-from .autoplay import play_bots
-from .board import Board, beginner_board, random_board
-from .chance import Chance
-from .counting import Baseline, CardCounter
-from .determinize import register_game
+from .board.layouts import Board, beginner_board, random_board
 from .errors import IllegalActionError, Refusal
-from .events import Events, describe
-from .legal import legal_actions
+from .knowledge.counting import Baseline, CardCounter
+from .knowledge.determinize import register_game
+from .knowledge.observation import Observation, observe
 from .names import check_names
-from .observation import Observation, observe
+from .options import Rules, check_seed
 from .phases import GAME_OVER
 from .players import PlayerView
-from .reasons import game_refusal, game_refusals, open_kinds, waiting
 from .registry import BotSpec, Hint, hint_for, make_bots
-from .replay import play_move
 from .rng import Rng
-from .rules import Rules, check_seed
+from .rules.apply import Move, apply_listed
+from .rules.atomic import read_whole, take_back, turn, wait_turn
+from .rules.autoplay import play_bots
+from .rules.chance import Chance
+from .rules.events import Events
+from .rules.legal import legal_actions
+from .rules.replay import play_move
+from .rules.trade import maritime_rates
 from .state import State, fresh_state
-from .trade import maritime_rates
 from .viewer import ALL_SEEING, ONLOOKER, Viewer, check_viewer
+from .words.log import describe
+from .words.reasons import game_refusal, game_refusals, open_kinds, waiting
 
 Observer = Callable[["Game"], None]
 """A callback told after every change of a game (a step, a staged position, a restore)."""
@@ -160,7 +161,7 @@ class Game:
     @property
     def round(self) -> int:
         """Round number: 0 during setup, then 1, 2, ... (a round: every seat had one turn)."""
-        from .prompts import round_number
+        from .words.prompts import round_number
 
         return round_number(self.state.turn, len(self.names))
 
@@ -333,7 +334,7 @@ class Game:
         ``"Bot 2 offers you 1 ore for 1 wool — accept, decline or counter"``,
         ``"Your turn — roll the dice"``, ``"A 7! Discarding: Ada (4), Bo (5)"`` (see :mod:`.prompts`).
         """
-        from .prompts import prompt
+        from .words.prompts import prompt
 
         v = check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="prompt")
         return prompt(read_whole(self, lambda: self._observe(v, False, False)))
@@ -501,7 +502,7 @@ class Game:
         """A game that starts from ``state`` (as a staged one does): empty history and log;
         ``baseline`` is what was public then (cards played, offers this turn, card counting).
         """
-        from .staging import staged_origin, too_close
+        from .saves.staging import staged_origin, too_close
 
         g = cls.__new__(cls)
         g.rules, g.names, g.seed, g.board = rules, list(names), seed, board
@@ -531,7 +532,7 @@ class Game:
     # --- saving -------------------------------------------------------------------------------
     def to_json(self) -> str:
         """The exact save: seed, rules, board, every action and the resulting state."""
-        from .serialize import game_to_json
+        from .saves.format import game_to_json
 
         with turn(self._holders):  # never a position half-way through another thread's step
             return game_to_json(self)
@@ -539,13 +540,13 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Load a save; raises :class:`SaveError` saying what is wrong (nothing half-loads)."""
-        from .serialize import game_from_json
+        from .saves.format import game_from_json
 
         return game_from_json(text)
 
     def stage(self, **placements: Any) -> Game:
         """Set up a position directly (for teaching and tests); see :func:`staging.stage`."""
-        from .staging import stage
+        from .saves.staging import stage
 
         with turn(self._holders):
             stage(self, **placements)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .constants import DEV_CARDS, RESOURCES
-from .scoring import public_vp, total_vp
+from .rules.scoring import public_vp, total_vp
 from .state import CITY, SETTLEMENT, State
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from .actions import Action
     from .game import Game
-    from .observation import Observation
+    from .knowledge.observation import Observation
 
 
 @runtime_checkable

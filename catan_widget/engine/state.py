@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from .board.topology import EDGE_COUNT, NODE_COUNT
 from .constants import CARDS_PER_RESOURCE, CITIES, DEV_DECK_COUNTS, ROADS, SETTLEMENTS
 from .phases import PHASES, SETUP_SETTLEMENT
 from .rng import Rng
-from .topology import EDGE_COUNT, NODE_COUNT
 
 EMPTY: Final = -1
 SETTLEMENT: Final = 1

@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Board, Game, RollDice
+from ..engine.board.topology import HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_HEXES
 from ..engine.constants import DEV_CARDS
-from ..engine.events import Event
-from ..engine.observation import Observation
-from ..engine.scoring import public_vp, total_vp
+from ..engine.knowledge.observation import Observation
+from ..engine.rules.events import Event
+from ..engine.rules.scoring import public_vp, total_vp
 from ..engine.state import State
-from ..engine.topology import HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_HEXES
 from ..history import replay, start_state
 
 __all__ = [

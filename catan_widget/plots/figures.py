@@ -12,8 +12,7 @@ import plotly.graph_objects as go
 
 from .._pyodide import patch_plotly
 from ..engine import ONLOOKER, RESOURCES, TERRAINS, Board, Game
-from ..engine.places import hex_name
-from ..engine.topology import (
+from ..engine.board.topology import (
     HARBOR_NODES,
     HEX_COUNT,
     HEX_NODES,
@@ -22,6 +21,7 @@ from ..engine.topology import (
     hex_xy,
     node_xy,
 )
+from ..engine.words.places import hex_name
 from .data import (
     best_spots,
     expected_production,

@@ -1,6 +1,6 @@
 """Where the spot-value map puts things: its frame, its marker sizes and its rank tags.
 
-The map's positions are in hex units (:mod:`catan_widget.engine.topology`), its markers and
+The map's positions are in hex units (:mod:`catan_widget.engine.board.topology`), its markers and
 tags in pixels.  The plot area has a fixed size in pixels (:data:`SPOT_PLOT_PX`, fixed margins)
 and one scale on both axes, so the two can be compared: :func:`rank_tags` puts each "#1".."#5"
 tag beside its ring, clear of the pip discs, the rings, the harbors, the hex numbers and the
@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 
 from ..engine import Board
-from ..engine.topology import HARBOR_NODES, HEX_COUNT, NODE_COUNT, harbor_xy, hex_xy, node_xy
+from ..engine.board.topology import HARBOR_NODES, HEX_COUNT, NODE_COUNT, harbor_xy, hex_xy, node_xy
 from .data import node_pips
 
 __all__ = [

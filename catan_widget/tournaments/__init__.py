@@ -25,8 +25,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 from typing import Any, Literal
 
+from ..engine.options import Rules
 from ..engine.rng import Rng
-from ..engine.rules import Rules
 from .games import GameResult, GameSpec, play_many, play_one
 from .result import BotRow, TournamentResult, clustered_interval
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.game import Game
+from ..engine.options import Rules
 from ..engine.registry import Bot, make_bot
-from ..engine.rules import Rules
-from ..engine.scoring import total_vp
+from ..engine.rules.scoring import total_vp
 
 MAX_STEPS = 20_000
 """Moves after which a game stops without a winner (bots that never finish)."""

@@ -2,7 +2,7 @@
 
 The front-end rings these places in the mover's colour until the viewer's next action, and links
 each one to the log line that tells it.  Everything is read from the engine's structured events
-(:mod:`catan_widget.engine.events`), one log line per event, and names public places only (a
+(:mod:`catan_widget.engine.words.log`), one log line per event, and names public places only (a
 stolen card is not a place).  One entry per event that touched places, oldest first:
 ``[line, seat, place, ...]``:
 
@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..engine.board import Board
-from ..engine.observation import Observation, Shown
-from ..engine.since import since_index, since_last_turn, since_title
-from ..engine.topology import HEX_COUNT
+from ..engine.board.layouts import Board
+from ..engine.board.topology import HEX_COUNT
+from ..engine.knowledge.observation import Observation, Shown
+from ..engine.words.since import since_index, since_last_turn, since_title
 
 _PLACES: Final = {"road": "e", "settlement": "n", "city": "n", "robber": "r"}
 
@@ -83,7 +83,7 @@ def marks_json(obs: Observation, seat: int | None, log_tail: int) -> list[list[A
 
 def since_json(obs: Observation, seat: int | None, log_tail: int) -> dict[str, Any] | None:
     """``state.since``: what the others did since ``seat`` last moved, in the engine's words
-    (:func:`~catan_widget.engine.since.since_last_turn`: one sentence per player, under its
+    (:func:`~catan_widget.engine.words.since.since_last_turn`: one sentence per player, under its
     ``title``), and ``from``,
     the index in ``state.log`` of the first line it sums up (-1 once that line scrolled out);
     None when nobody else did anything since.

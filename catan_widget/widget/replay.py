@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Game
-from ..engine.events import agree, whom
+from ..engine.words.log import agree, whom
 from ..timeline import MARKS, Timeline
 from .protocol import short
 
 if TYPE_CHECKING:
-    from ..engine.observation import Observation
+    from ..engine.knowledge.observation import Observation
 
 __all__ = ["Replay", "ReplayWidget", "counting_json"]
 

@@ -10,7 +10,7 @@ from typing import Any
 from ..bots import LEVELS, Bot, make_bot
 from ..engine import Game
 from ..engine.names import name_key
-from ..engine.savecheck import show
+from ..engine.saves.checks import show
 
 HUMAN, BOT = "human", "bot"
 

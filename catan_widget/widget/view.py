@@ -16,7 +16,18 @@ from typing import Any
 
 from ..engine import Game
 from ..engine.actions import Action, Discard, action_to_dict
-from ..engine.board import GENERIC
+from ..engine.board.layouts import GENERIC
+from ..engine.board.topology import (
+    EDGE_NODES,
+    HARBOR_NODES,
+    HEX_COORDS,
+    HEX_COUNT,
+    NODE_COUNT,
+    NODE_HEXES,
+    harbor_xy,
+    hex_xy,
+    node_xy,
+)
 from ..engine.constants import (
     CITY_COST,
     DEV_CARD_COST,
@@ -29,23 +40,12 @@ from ..engine.constants import (
     VICTORY_POINT,
     special_card_title,
 )
-from ..engine.events import TEACHER, describe
-from ..engine.observation import Observation, Shown
-from ..engine.prompts import heading, prompt
-from ..engine.reasons import CONTROLS, waiting_for
+from ..engine.knowledge.observation import Observation, Shown
 from ..engine.state import CITY, EMPTY
-from ..engine.topology import (
-    EDGE_NODES,
-    HARBOR_NODES,
-    HEX_COORDS,
-    HEX_COUNT,
-    NODE_COUNT,
-    NODE_HEXES,
-    harbor_xy,
-    hex_xy,
-    node_xy,
-)
 from ..engine.viewer import ALL_SEEING, ONLOOKER
+from ..engine.words.log import TEACHER, describe
+from ..engine.words.prompts import heading, prompt
+from ..engine.words.reasons import CONTROLS, waiting_for
 from .colors import check_colors
 from .marks import marks_json, producing_hexes, since_json
 

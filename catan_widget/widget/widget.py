@@ -29,9 +29,9 @@ import traitlets
 
 from ..bots import LEVELS
 from ..engine import Game, Rules
-from ..engine.board import Board
-from ..engine.events import TEACHER
+from ..engine.board.layouts import Board
 from ..engine.registry import Bot, Hint, error_text
+from ..engine.words.log import TEACHER
 from . import assets
 from .clicks import Clicks
 from .dice import ScriptedDice

@@ -8,7 +8,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from catan_widget import EndTurn, Game, MoveRobber, RollDice
-from catan_widget.engine.topology import HEX_NODES
+from catan_widget.engine.board.topology import HEX_NODES
 
 
 def play_rolls(game: Game, rolls: list[tuple[int, int]]) -> None:

@@ -17,7 +17,7 @@ from catan_widget import (
     RollDice,
     history,
 )
-from catan_widget.engine.topology import NODE_EDGES
+from catan_widget.engine.board.topology import NODE_EDGES
 
 from .helpers import node_between
 

@@ -1,7 +1,7 @@
 import pytest
 
 from catan_widget import RESOURCES, Game, plots
-from catan_widget.engine.production import produce
+from catan_widget.engine.rules.production import produce
 
 from .helpers import node_between
 

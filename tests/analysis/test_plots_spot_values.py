@@ -2,7 +2,7 @@ import plotly.graph_objects as go
 import pytest
 
 from catan_widget import Board, Game, beginner_board, plots
-from catan_widget.engine.topology import HEX_NODES, NODE_COUNT, NODE_HEXES, node_xy
+from catan_widget.engine.board.topology import HEX_NODES, NODE_COUNT, NODE_HEXES, node_xy
 
 from .helpers import (
     Box,

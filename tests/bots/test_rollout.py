@@ -8,8 +8,8 @@ from catan_widget import Game
 from catan_widget.bots.greedy import GreedyBot
 from catan_widget.bots.rollout import best_by_playouts, playout
 from catan_widget.engine import actions as ac
-from catan_widget.engine.scoring import total_vp
-from catan_widget.engine.topology import NODE_HEXES
+from catan_widget.engine.board.topology import NODE_HEXES
+from catan_widget.engine.rules.scoring import total_vp
 
 
 def test_a_playout_plays_the_move_then_greedy_to_the_end_and_scores_the_seat() -> None:

@@ -12,7 +12,7 @@ import pytest
 from catan_widget import AcceptTrade, BuildCity, DeclineTrade, EndTurn, Game, MaritimeTrade, OfferTrade
 from catan_widget.bots import LEVELS, SearchBot, bot_names, make_bot
 from catan_widget.bots.search import SETTLEMENT_PLAYOUTS, Plan
-from catan_widget.engine.observation import Observation
+from catan_widget.engine.knowledge.observation import Observation
 from catan_widget.engine.registry import HINT_BUDGET, MAX_HINT_BUDGET
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]

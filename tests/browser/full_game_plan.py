@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 from catan_widget import Game
 from catan_widget.engine import actions as ac
+from catan_widget.engine.board.topology import HEX_NODES, NODE_HEXES
 from catan_widget.engine.constants import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST
-from catan_widget.engine.topology import HEX_NODES, NODE_HEXES
-from catan_widget.engine.trade import maritime_rates
+from catan_widget.engine.rules.trade import maritime_rates
 
 from .full_game_kernel import YOU, YOUR_CARDS, ScriptedGame, cell_bots, new_game
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 CELL = """\
 from catan_widget import CatanWidget, Game
-from catan_widget.engine.topology import NODE_EDGES
+from catan_widget.engine.board.topology import NODE_EDGES
 
 SETTLEMENTS = {0: [12, 40], 1: [23, 31], 2: [20, 0], 3: [50, 33]}
 game = Game(["You", "Bot 1", "Bot 2", "Bot 3"], seed=5, board="beginner")

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from catan_widget.engine.board.topology import NODE_NEIGHBORS
 from catan_widget.engine.state import EMPTY
-from catan_widget.engine.topology import NODE_NEIGHBORS
 from catan_widget.widget.view import unpack_reasons
 
 from .lab import LabPage, LabServer, open_lab_page
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.browser
 
 STAGED_CELL = """\
 from catan_widget import CatanWidget, Game
-from catan_widget.engine.topology import NODE_EDGES
+from catan_widget.engine.board.topology import NODE_EDGES
 
 SETTLEMENTS = {0: [12, 40], 1: [23, 31], 2: [20, 0], 3: [50, 33]}
 game = Game(["You", "Bot 1", "Bot 2", "Bot 3"], seed=5, board="beginner")

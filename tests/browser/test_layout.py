@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from catan_widget import Game
-from catan_widget.engine.topology import HEX_NODES
+from catan_widget.engine.board.topology import HEX_NODES
 
 from .lab import ARTIFACTS, LabPage, LabServer, open_lab_page
 from .table import Table

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from catan_widget import Game
-from catan_widget.engine.places import hex_name
+from catan_widget.engine.words.places import hex_name
 
 from .lab import ARTIFACTS, LabServer, open_lab_page
 from .table import RESOURCES, Table, robber_targets

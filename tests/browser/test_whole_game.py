@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from catan_widget.engine.topology import NODE_NEIGHBORS
+from catan_widget.engine.board.topology import NODE_NEIGHBORS
 
 from .lab import ARTIFACTS, LabServer, open_lab_page
 from .table import Table

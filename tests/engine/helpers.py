@@ -18,7 +18,7 @@ import pytest
 
 from catan_widget import REFUSALS, Game, IllegalActionError, Rules
 from catan_widget.engine.actions import Action
-from catan_widget.engine.topology import EDGE_BETWEEN
+from catan_widget.engine.board.topology import EDGE_BETWEEN
 
 NAMES4 = ["Ada", "Bo", "Cy", "Di"]
 NAMES3 = ["Ada", "Bo", "Cy"]

@@ -16,9 +16,9 @@ from catan_widget import (
     PlayRoadBuilding,
     PlayYearOfPlenty,
 )
+from catan_widget.engine.board.topology import EDGE_NODES
 from catan_widget.engine.phases import MAIN, MOVE_ROBBER, ROAD_BUILDING, ROLL
 from catan_widget.engine.state import State
-from catan_widget.engine.topology import EDGE_NODES
 
 DEV_TOTALS = [14, 2, 2, 2, 5]  # knight, road building, year of plenty, monopoly, VP
 ACTING_TURN_PLAYER = (ROLL, MAIN, ROAD_BUILDING, MOVE_ROBBER)

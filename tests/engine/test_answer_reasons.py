@@ -9,7 +9,7 @@ import pytest
 import catan_widget as cw
 from catan_widget.engine import actions as ac
 from catan_widget.engine.answer_reasons import REASONS, keeps
-from catan_widget.engine.events import event_fields
+from catan_widget.engine.words.log import event_fields
 
 HANDS = {0: {"lumber": 2, "brick": 1}, 1: {"ore": 3, "grain": 2}, 2: {"ore": 1, "grain": 2}, 3: {"wool": 3}}
 

@@ -8,7 +8,7 @@ import pytest
 
 import catan_widget as cw
 from catan_widget.engine.actions import FIXED_ACTIONS, Action
-from catan_widget.engine.serialize import state_to_dict
+from catan_widget.engine.saves.format import state_to_dict
 
 from .helpers import NAMES4, SETUP4, new_game, play_setup, sample_positions
 

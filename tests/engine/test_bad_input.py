@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import catan_widget as cw
-from catan_widget.engine.rules import SEED_BITS, check_seed
+from catan_widget.engine.options import SEED_BITS, check_seed
 
 from .helpers import assert_illegal, new_game, staged
 

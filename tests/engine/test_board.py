@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from catan_widget import RESOURCES, TERRAINS, Game, Rules
-from catan_widget.engine.board import GENERIC, beginner_board
-from catan_widget.engine.topology import (
+from catan_widget.engine.board.layouts import GENERIC, beginner_board
+from catan_widget.engine.board.topology import (
     EDGE_COUNT,
     EDGE_NODES,
     HEX_COORDS,

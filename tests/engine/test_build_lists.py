@@ -30,7 +30,8 @@ def test_every_engine_module_is_listed_compiled_or_interpreted_once() -> None:
     assert len(compiled) == len(hb.COMPILED)
     assert len(interpreted) == len(hb.INTERPRETED)
     assert not compiled & interpreted, "a module is either compiled or interpreted"
-    on_disk = {p.stem for p in (ROOT / "catan_widget" / "engine").glob("*.py")}
+    engine = ROOT / "catan_widget" / "engine"
+    on_disk = {p.relative_to(engine).with_suffix("").as_posix() for p in engine.rglob("*.py")}
     unlisted = on_disk - compiled - interpreted
     assert not unlisted, f"list each new engine module in hatch_build.COMPILED or INTERPRETED: {unlisted}"
     assert compiled | interpreted <= on_disk, "a listed module no longer exists"
@@ -49,11 +50,15 @@ def test_a_new_module_is_not_compiled_unasked(tmp_path: Path) -> None:
     engine = tmp_path / "catan_widget" / "engine"
     engine.mkdir(parents=True)
     (tmp_path / "catan_widget" / "bots").mkdir()
-    for m in (*hb.COMPILED, *hb.INTERPRETED, "brand_new"):
+    for m in (*hb.COMPILED, *hb.INTERPRETED, "brand_new", "rules/brand_new"):
+        (engine / f"{m}.py").parent.mkdir(parents=True, exist_ok=True)
         (engine / f"{m}.py").write_text("")
     for b in hb.BOTS:
         (tmp_path / "catan_widget" / "bots" / f"{b}.py").write_text("")
-    assert "catan_widget/engine/brand_new.py" not in {p.as_posix() for p in hb.compiled_sources(tmp_path)}
+    listed = {p.as_posix() for p in hb.compiled_sources(tmp_path)}
+    assert "catan_widget/engine/brand_new.py" not in listed
+    assert "catan_widget/engine/rules/brand_new.py" not in listed
+    assert "catan_widget/engine/rules/apply.py" in listed
     (engine / "state.py").unlink()
     with pytest.raises(FileNotFoundError, match=r"state\.py"):
         hb.compiled_sources(tmp_path)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from catan_widget import BuildCity, BuildRoad, BuildSettlement, BuyDevelopmentCard, Game
-from catan_widget.engine.topology import EDGE_COUNT, EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_NEIGHBORS
+from catan_widget.engine.board.topology import EDGE_COUNT, EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_NEIGHBORS
 
 from .helpers import assert_illegal, hand, path, staged
 

@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from catan_widget import DEV_CARDS, RESOURCES, TERRAINS, Board, Game
-from catan_widget.engine.board import GENERIC, beginner_board
+from catan_widget.engine.board.layouts import GENERIC, beginner_board
+from catan_widget.engine.board.topology import HARBOR_NODES, NODE_HEXES
 from catan_widget.engine.constants import PIPS
-from catan_widget.engine.topology import HARBOR_NODES, NODE_HEXES
 
 from .helpers import NAMES3, NAMES4
 

@@ -27,7 +27,7 @@ import pytest
 from catan_widget import REFUSALS, Game, IllegalActionError, Rules
 from catan_widget.bots import GreedyBot
 from catan_widget.engine.actions import FIXED_ACTIONS
-from catan_widget.engine.serialize import state_from_dict, state_to_dict
+from catan_widget.engine.saves.format import state_from_dict, state_to_dict
 
 from .helpers import NAMES4, TradingBot
 from .invariants import PLAYED, Invariants, brute_force_road_length
@@ -159,7 +159,7 @@ def test_brute_force_road_length_agrees_on_a_known_shape() -> None:
     # a hex ring with two tails: 8 roads, but the longest single chain is 7
     game = Game(NAMES4, seed=1)
     ring = [(18, 24), (24, 30), (30, 35), (35, 29), (29, 23), (23, 18), (13, 18), (30, 36)]
-    from catan_widget.engine.topology import EDGE_BETWEEN
+    from catan_widget.engine.board.topology import EDGE_BETWEEN
 
     game.stage(roads={0: [EDGE_BETWEEN[pair] for pair in ring]}, settlements={1: [53]})
     assert brute_force_road_length(game.state, 0) == 7

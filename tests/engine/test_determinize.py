@@ -26,8 +26,8 @@ from catan_widget import (
     RollDice,
 )
 from catan_widget.engine.constants import DEV_DECK_COUNTS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
-from catan_widget.engine.observation import Observation, PlayerInfo
-from catan_widget.engine.scoring import total_vp
+from catan_widget.engine.knowledge.observation import Observation, PlayerInfo
+from catan_widget.engine.rules.scoring import total_vp
 from catan_widget.engine.viewer import ALL_SEEING
 
 from .helpers import NAMES3, NAMES4

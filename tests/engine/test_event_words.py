@@ -11,12 +11,13 @@ from collections.abc import Iterator
 import pytest
 
 from catan_widget import BuyDevelopmentCard, Game, MoveRobber, RollDice
-from catan_widget.engine.board import Board, beginner_board
+from catan_widget.engine.board.layouts import Board, beginner_board
+from catan_widget.engine.board.topology import EDGE_BETWEEN, EDGE_COUNT, HEX_COUNT, NODE_COUNT
 from catan_widget.engine.constants import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
-from catan_widget.engine.events import Event, describe, event_fields, render
 from catan_widget.engine.phases import ACCEPTED, COUNTERED, DECLINED
-from catan_widget.engine.places import corner_name, hex_name, path_name
-from catan_widget.engine.topology import EDGE_BETWEEN, EDGE_COUNT, HEX_COUNT, NODE_COUNT
+from catan_widget.engine.rules.events import Event
+from catan_widget.engine.words.log import describe, event_fields, render
+from catan_widget.engine.words.places import corner_name, hex_name, path_name
 
 from .helpers import staged
 

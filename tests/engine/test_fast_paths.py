@@ -15,10 +15,10 @@ import pytest
 
 from catan_widget import BuildRoad, Discard, EndTurn, Game, IllegalActionError, RollDice
 from catan_widget.engine import rng as rng_module
+from catan_widget.engine.board.topology import EDGE_BETWEEN, HEX_NODES
 from catan_widget.engine.rng import Rng
-from catan_widget.engine.scoring import chain_search, chain_through, road_length
+from catan_widget.engine.rules.scoring import chain_search, chain_through, road_length
 from catan_widget.engine.state import State
-from catan_widget.engine.topology import EDGE_BETWEEN, HEX_NODES
 
 from .helpers import new_game, staged
 

@@ -25,8 +25,8 @@ from typing import Any
 import pytest
 
 from catan_widget import Game, RollDice
-from catan_widget.engine import atomic
 from catan_widget.engine.actions import action_from_dict, action_to_dict
+from catan_widget.engine.rules import atomic
 
 from .helpers import TradingBot, staged
 

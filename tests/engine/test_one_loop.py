@@ -15,7 +15,7 @@ import pytest
 from catan_widget import Action, EndTurn, Game, IllegalActionError
 from catan_widget.bots import GreedyBot, RandomBot
 from catan_widget.engine.actions import action_from_dict, action_to_dict
-from catan_widget.engine.observation import Observation
+from catan_widget.engine.knowledge.observation import Observation
 from catan_widget.tournaments.games import MAX_STEPS, GameSpec, play_one
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from catan_widget.engine.board import beginner_board
-from catan_widget.engine.places import corner_name, hex_name, path_name
-from catan_widget.engine.topology import EDGE_BETWEEN, EDGE_COUNT, HARBOR_NODES, HEX_NODES, NODE_COUNT
+from catan_widget.engine.board.layouts import beginner_board
+from catan_widget.engine.board.topology import EDGE_BETWEEN, EDGE_COUNT, HARBOR_NODES, HEX_NODES, NODE_COUNT
+from catan_widget.engine.words.places import corner_name, hex_name, path_name
 
 BOARD = beginner_board()
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import catan_widget as cw
-from catan_widget.engine.prompts import heading, round_number
-from catan_widget.engine.topology import NODE_NEIGHBORS
+from catan_widget.engine.board.topology import NODE_NEIGHBORS
 from catan_widget.engine.viewer import ONLOOKER
+from catan_widget.engine.words.prompts import heading, round_number
 
 from .helpers import NAMES4, staged
 

@@ -37,8 +37,8 @@ RULEBOOK = PACKAGE.parent / "docs" / "rules.md"
 
 DYNAMIC = {
     ("engine/phases.py", "not_now"),  # the code of the phase's demand (_DEMAND_CODES, checked below)
-    ("engine/reasons.py", "control_refusals"),  # the same, for the demand that replaces refusals
-    ("engine/reasons.py", "_first_failure"),  # the code its callers pass (checked as literals)
+    ("engine/words/reasons.py", "control_refusals"),  # the same, for the demand that replaces refusals
+    ("engine/words/reasons.py", "_first_failure"),  # the code its callers pass (checked as literals)
     ("engine/game.py", "hint"),  # the code of whom the game waits for (reasons.waiting)
 }
 """(file, function) of the calls whose code is not a literal, each explained."""

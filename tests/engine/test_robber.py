@@ -7,7 +7,7 @@ from math import comb
 import pytest
 
 from catan_widget import Discard, EndTurn, MoveRobber, PlayKnight, RollDice, Rules
-from catan_widget.engine.topology import HEX_COUNT
+from catan_widget.engine.board.topology import HEX_COUNT
 
 from .helpers import assert_illegal, hand, staged
 

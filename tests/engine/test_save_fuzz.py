@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from catan_widget import EndTurn, Game, RollDice, SaveError
-from catan_widget.engine import serialize
-from catan_widget.engine.savecheck import brackets
-from catan_widget.engine.serialize import MAX_ACTIONS, MAX_DEPTH, MAX_SAVE_CHARS
+from catan_widget.engine.saves import format as serialize
+from catan_widget.engine.saves.checks import brackets
+from catan_widget.engine.saves.format import MAX_ACTIONS, MAX_DEPTH, MAX_SAVE_CHARS
 
 from .savefuzz import MUTATIONS, ODD_VALUES, Tally, fuzz_once, message_problem, real_saves, try_load
 

@@ -272,7 +272,7 @@ def test_non_saves_are_refused(text: object) -> None:
 def test_a_seed_longer_than_64_bits_is_refused_before_anything_is_replayed(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from catan_widget.engine import serialize
+    from catan_widget.engine.saves import format as serialize
 
     def not_reached(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("the loader went on past a refused seed")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from catan_widget import BuildRoad, BuildSettlement, EndTurn, Game, RollDice
-from catan_widget.engine.topology import NODE_COUNT, NODE_EDGES, NODE_NEIGHBORS
+from catan_widget.engine.board.topology import NODE_COUNT, NODE_EDGES, NODE_NEIGHBORS
 
 from .helpers import NAMES3, NAMES4, SETUP4, assert_illegal, hand, new_game, play_setup
 

@@ -1,11 +1,11 @@
-"""'Since your last turn' (engine/since.py): the others' moves in one sentence each, worded from
+"""'Since your last turn' (engine/words/since.py): the others' moves in one sentence each, worded from
 the events as the reader sees them."""
 
 from __future__ import annotations
 
 from catan_widget import Game
-from catan_widget.engine.events import HIDDEN_CARD, describe, seen_by
-from catan_widget.engine.since import since_index, since_last_turn
+from catan_widget.engine.words.log import HIDDEN_CARD, describe, seen_by
+from catan_widget.engine.words.since import since_index, since_last_turn
 
 NAMES = ("Ada", "Bo", "Cy")
 NOTHING = (0, 0, 0, 0, 0)

@@ -1,7 +1,7 @@
 """Two threads stepping one game take turns and never corrupt it.
 
 Each step runs while no other thread steps the game (a per-game queue, see
-``catan_widget.engine.atomic``); a move a thread chose for a position the other thread has since
+``catan_widget.engine.rules.atomic``); a move a thread chose for a position the other thread has since
 left is checked against the position it finds, and refused (changing nothing) when it no longer
 fits.  With a switch interval of 2 µs the unprotected engine was corrupted within a few hundred
 steps (negative hands, "road list does not match the board").

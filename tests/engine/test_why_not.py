@@ -36,8 +36,8 @@ from catan_widget.engine.actions import (
 )
 from catan_widget.engine.errors import REFUSALS, Refusal
 from catan_widget.engine.phases import MAIN, ROLL, demand, demand_code
-from catan_widget.engine.reasons import CONTROLS
-from catan_widget.engine.serialize import state_to_dict
+from catan_widget.engine.saves.format import state_to_dict
+from catan_widget.engine.words.reasons import CONTROLS
 
 from .helpers import NAMES3, path, sample_positions
 

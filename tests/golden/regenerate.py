@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import catan_widget as cw
-from catan_widget.engine.topology import EDGE_BETWEEN
+from catan_widget.engine.board.topology import EDGE_BETWEEN
 
 HERE = Path(__file__).resolve().parent
 

@@ -1,4 +1,4 @@
-"""One replay (``engine/replay.py``) behind every rebuilt position: the history rows' replay, the
+"""One replay (``engine/rules/replay.py``) behind every rebuilt position: the history rows' replay, the
 timeline, the loader and the take-back of an interrupted step give the same states, events and
 recorded moves as the game played itself, and as each other, position by position: games of
 random and greedy bots, one with domestic trades, a staged one and one with scripted chance.
@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from catan_widget import Game, RollDice, history
-from catan_widget.engine.atomic import replayed_state
-from catan_widget.engine.replay import replay, rewound
+from catan_widget.engine.rules.atomic import replayed_state
+from catan_widget.engine.rules.replay import replay, rewound
 from catan_widget.timeline import Timeline, states_equal
 from tests.engine.helpers import TradingBot, staged
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from catan_widget import CatanWidget, Game
-from catan_widget.engine.topology import NODE_EDGES
+from catan_widget.engine.board.topology import NODE_EDGES
 from catan_widget.widget import runner
 from catan_widget.widget.view import unpack_actions
 

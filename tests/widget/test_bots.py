@@ -11,7 +11,7 @@ import asyncio
 from pathlib import Path
 
 from catan_widget import Action, BuildSettlement, CatanWidget, EndTurn, Game
-from catan_widget.engine.observation import Observation
+from catan_widget.engine.knowledge.observation import Observation
 from catan_widget.widget import assets
 from catan_widget.widget.view import unpack_actions
 

@@ -12,7 +12,7 @@ import logging
 import pytest
 
 from catan_widget import CatanWidget, Game
-from catan_widget.engine.since import since_last_turn
+from catan_widget.engine.words.since import since_last_turn
 from catan_widget.widget.rematch import next_seed
 from catan_widget.widget.runner import READING_HOLD
 

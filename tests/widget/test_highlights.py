@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from catan_widget import CatanWidget, Game
-from catan_widget.engine.topology import HEX_COUNT, NODE_HEXES
+from catan_widget.engine.board.topology import HEX_COUNT, NODE_HEXES
 from catan_widget.engine.viewer import ONLOOKER
 from catan_widget.widget.marks import marks_json
 from catan_widget.widget.view import LOG_TAIL, state_json

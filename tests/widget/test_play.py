@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from catan_widget import CatanWidget, Game
-from catan_widget.engine.topology import NODE_HEXES
+from catan_widget.engine.board.topology import NODE_HEXES
 from catan_widget.widget.view import LOG_TAIL, unpack_reasons
 
 from .helpers import NAMES, SOLO, actions, enabled, robber_options, send, spots, staged_game, take_screen

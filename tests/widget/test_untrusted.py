@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from catan_widget import Action, CatanWidget, Game
-from catan_widget.engine.observation import Observation
+from catan_widget.engine.knowledge.observation import Observation
 from catan_widget.widget.view import unpack_actions
 
 from .helpers import NAMES, SOLO, bot_tasks, deliver, intent, send, staged_game, update, wait_until

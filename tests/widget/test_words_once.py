@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from catan_widget import CatanWidget, Game, OfferTrade
-from catan_widget.engine import events
+from catan_widget.engine.words import log
 from catan_widget.widget import view
 from catan_widget.widget.view import board_json, unpack_reasons
 
@@ -65,7 +65,7 @@ def test_the_counter_offer_button_has_the_engines_reason_when_disabled() -> None
 
 
 def test_one_all_seeing_viewer() -> None:
-    assert view.TEACHER is events.TEACHER == -1
+    assert view.TEACHER is log.TEACHER == -1
     sources = [*(ROOT / "catan_widget").rglob("*.py")]
     defined = [p for p in sources if re.search(r"^TEACHER\b.*=", p.read_text(encoding="utf-8"), re.M)]
-    assert [p.relative_to(ROOT).as_posix() for p in defined] == ["catan_widget/engine/events.py"]
+    assert [p.relative_to(ROOT).as_posix() for p in defined] == ["catan_widget/engine/words/log.py"]

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from . import actions as ac
-from .board import Board
-from .constants import DEV_CARDS, RESOURCES
-from .errors import Refusal
-from .rules import Rules
-from .viewer import ALL_SEEING, Viewer
+from .. import actions as ac
+from ..board.layouts import Board
+from ..constants import DEV_CARDS, RESOURCES
+from ..errors import Refusal
+from ..options import Rules
+from ..viewer import ALL_SEEING, Viewer
 
 if TYPE_CHECKING:
     import random

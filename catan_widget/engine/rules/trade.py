@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from .board import Board
-from .constants import RESOURCES, cards_text
-from .errors import IllegalActionError
+from ..board.layouts import Board
+from ..constants import RESOURCES, cards_text
+from ..errors import IllegalActionError
+from ..options import Rules
+from ..phases import ACCEPTED, COUNTERED, MAIN, PENDING, ROLL, TRADE_CONFIRM, TRADE_RESPONSE, not_now
+from ..state import State
 from .events import Events
-from .phases import ACCEPTED, COUNTERED, MAIN, PENDING, ROLL, TRADE_CONFIRM, TRADE_RESPONSE, not_now
-from .rules import Rules
-from .state import State
 
 _NO_CARDS: Final = (0, 0, 0, 0, 0)
 

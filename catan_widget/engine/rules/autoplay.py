@@ -19,12 +19,12 @@ from _thread import get_ident
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .actions import Action
+from ..actions import Action
+from ..phases import GAME_OVER
+from ..registry import Bot, Chooser, choose_among_of, chooser
 from .apply import apply_listed
 from .atomic import leave, take_back, wait_turn
 from .legal import legal_actions
-from .phases import GAME_OVER
-from .registry import Bot, Chooser, choose_among_of, chooser
 
 Among = Callable[[list[Action]], Action]
 """A bot's ``choose_among``: one of the given legal actions."""

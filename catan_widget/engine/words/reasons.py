@@ -1,6 +1,6 @@
 """Why not: the refusal of an action, and of every control that is disabled now.
 
-A refusal (:class:`.errors.Refusal`) is a stable code, the rulebook section and the sentence;
+A refusal (:class:`..errors.Refusal`) is a stable code, the rulebook section and the sentence;
 programs compare codes, people read sentences, and nothing here compares sentences.  One control
 per action kind (its name *is* the kind).  A control that stands for one action (roll, end the
 turn, buy a card, play a card, accept) gives the engine's own refusal of that action,
@@ -15,17 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from . import actions as ac
-from .apply import Move, check_action
-from .building import city_prereqs, road_prereqs, settlement_prereqs
-from .constants import RESOURCES, YEAR_OF_PLENTY
-from .devcards import check_play
-from .errors import IllegalActionError, Refusal, refusal
-from .phases import DISCARD, MAIN, ROLL, TRADE_RESPONSE, demand, demand_code
-from .trade import check_answer, maritime_rates, offer_prereqs, require_trading
+from .. import actions as ac
+from ..constants import RESOURCES, YEAR_OF_PLENTY
+from ..errors import IllegalActionError, Refusal, refusal
+from ..phases import DISCARD, MAIN, ROLL, TRADE_RESPONSE, demand, demand_code
+from ..rules.apply import Move, check_action
+from ..rules.building import city_prereqs, road_prereqs, settlement_prereqs
+from ..rules.devcards import check_play
+from ..rules.trade import check_answer, maritime_rates, offer_prereqs, require_trading
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 CONTROLS: tuple[str, ...] = (
     "roll",
@@ -150,7 +150,7 @@ def open_kinds(m: Move) -> tuple[str, ...]:
 def control_refusals(m: Move, legal: Iterable[ac.Action]) -> dict[str, Refusal]:
     """The refusal of every control of :data:`CONTROLS` that no action in ``legal`` (the legal
     actions of seat ``m.p``, the seat that must act) enables.  While a phase asks for one thing
-    first, every control it blocks gets that demand (:func:`.phases.demand`, same code).
+    first, every control it blocks gets that demand (:func:`..phases.demand`, same code).
     """
     enabled = {a.kind for a in legal} | set(open_kinds(m))
     out: dict[str, Refusal] = {}

@@ -5,17 +5,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from . import actions as ac
-from .board import Board
-from .building import (
-    city_spots,
-    road_spots,
-    settlement_spots,
-    setup_settlement_spots,
-)
-from .constants import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
-from .devcards import yop_pairs
-from .phases import (
+from .. import actions as ac
+from ..board.layouts import Board
+from ..board.topology import NODE_EDGES
+from ..constants import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from ..options import Rules
+from ..phases import (
     DISCARD,
     MAIN,
     MOVE_ROBBER,
@@ -25,13 +20,18 @@ from .phases import (
     TRADE_CONFIRM,
     TRADE_RESPONSE,
 )
-from .phases import (
+from ..phases import (
     ROAD_BUILDING as ROAD_BUILDING_PHASE,
 )
+from ..state import EMPTY, State
+from .building import (
+    city_spots,
+    road_spots,
+    settlement_spots,
+    setup_settlement_spots,
+)
+from .devcards import yop_pairs
 from .robber import robber_hexes, victim_masks
-from .rules import Rules
-from .state import EMPTY, State
-from .topology import NODE_EDGES
 from .trade import confirmable, harbor_rates
 
 _ROLL: Final = ac.RollDice()

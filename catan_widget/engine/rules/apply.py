@@ -13,8 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import actions as ac
-from .board import Board
+from .. import actions as ac
+from ..board.layouts import Board
+from ..constants import KNIGHT, MONOPOLY, ROAD_BUILDING
+from ..errors import IllegalActionError
+from ..options import Rules
+from ..phases import ACCEPTED, COUNTERED, DECLINED, GAME_OVER
+from ..state import State
 from .building import (
     apply_build_city,
     apply_build_road,
@@ -23,7 +28,6 @@ from .building import (
     check_build_road,
     check_build_settlement,
 )
-from .constants import KNIGHT, MONOPOLY, ROAD_BUILDING
 from .devcards import (
     apply_buy,
     apply_knight,
@@ -34,13 +38,9 @@ from .devcards import (
     check_play,
     check_year_of_plenty,
 )
-from .errors import IllegalActionError
 from .events import Events
-from .phases import ACCEPTED, COUNTERED, DECLINED, GAME_OVER
 from .production import apply_discard, apply_roll, check_discard, check_roll
 from .robber import apply_move_robber, check_move_robber, check_steal_script
-from .rules import Rules
-from .state import State
 from .trade import (
     apply_answer,
     apply_confirm,

@@ -31,11 +31,11 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, TypeVar
 
-from .actions import Action
-from .board import Board
+from ..actions import Action
+from ..board.layouts import Board
+from ..options import Rules
+from ..state import State
 from .replay import replay
-from .rules import Rules
-from .state import State
 
 T = TypeVar("T")
 

@@ -3,7 +3,7 @@
 :func:`since_index` finds where that stretch of events begins (the widget's marks ring the same
 moves on the board); :func:`since_last_turn` words it, one sentence per player who did something
 (``"Bo rolled 8 and 5, built 2 roads and stole a card from you"``), from the events as the
-reader sees them (:func:`.events.seen_by`: a hidden card stays unnamed).  The log
+reader sees them (:func:`.log.seen_by`: a hidden card stays unnamed).  The log
 tells each move on its own line; this is the short form of the same events.
 """
 
@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .constants import DEV_CARDS, RESOURCES, card_words, cards_text
-from .events import HIDDEN_CARD, Event, whom
+from ..constants import DEV_CARDS, RESOURCES, card_words, cards_text
+from ..rules.events import Event
+from .log import HIDDEN_CARD, whom
 
 __all__ = ["ACTS", "since_index", "since_last_turn", "since_title"]
 
@@ -141,7 +142,7 @@ def since_last_turn(events: Sequence[Event], names: Sequence[str], seat: int | N
     """What the other players did since ``seat`` last moved (for no seat: since the previous
     turn began), one sentence per player in the order they first acted: rolls, builds, cards
     bought and played, the robber and its steals, discards, trades.  ``events`` are as the
-    reader sees them (:func:`.events.seen_by`); empty when nobody else did anything.
+    reader sees them (:func:`.log.seen_by`); empty when nobody else did anything.
     """
     deeds: dict[int, _Deeds] = {}
     for e in events[since_index(events, seat) :]:

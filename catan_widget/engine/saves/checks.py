@@ -12,14 +12,14 @@ import reprlib
 from dataclasses import fields
 from typing import Any
 
-from .constants import CARDS_PER_RESOURCE, CITIES, DEV_CARDS, DEV_DECK_COUNTS, RESOURCES, ROADS, SETTLEMENTS
-from .errors import SaveError
-from .phases import PHASES
-from .rng import Rng
-from .rules import Rules
-from .scoring import road_length
-from .state import FIELDS, State
-from .topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
+from ..board.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
+from ..constants import CARDS_PER_RESOURCE, CITIES, DEV_CARDS, DEV_DECK_COUNTS, RESOURCES, ROADS, SETTLEMENTS
+from ..errors import SaveError
+from ..options import Rules
+from ..phases import PHASES
+from ..rng import Rng
+from ..rules.scoring import road_length
+from ..state import FIELDS, State
 
 MAX_MESSAGE = 300
 """Longest SaveError message, in characters."""

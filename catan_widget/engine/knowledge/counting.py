@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .constants import CITY_COST, DEV_CARD_COST, MONOPOLY, ROAD_COST, SETTLEMENT_COST, YEAR_OF_PLENTY
-from .events import Event
-from .phases import ACCEPTED, COUNTERED
-from .viewer import ALL_SEEING
+from ..constants import CITY_COST, DEV_CARD_COST, MONOPOLY, ROAD_COST, SETTLEMENT_COST, YEAR_OF_PLENTY
+from ..phases import ACCEPTED, COUNTERED
+from ..rules.events import Event
+from ..viewer import ALL_SEEING
 
 Known = list[list[int]]
 """Per seat, 5 known counts."""

@@ -20,22 +20,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import Action
-from .apply import Move
-from .board import Board
-from .constants import KNIGHT, VICTORY_POINT
+from ..actions import Action
+from ..board.layouts import Board
+from ..constants import KNIGHT, VICTORY_POINT
+from ..errors import Refusal
+from ..options import Rules
+from ..phases import DISCARD, GAME_OVER, PHASES
+from ..rules.apply import Move
+from ..rules.events import Events
+from ..rules.legal import legal_actions
+from ..rules.scoring import public_vp
+from ..rules.trade import maritime_rates
+from ..state import State
+from ..viewer import ALL_SEEING, Viewer
+from ..words.log import seen_by
+from ..words.reasons import control_refusals, open_kinds
 from .counting import Baseline, CardCounter
-from .errors import Refusal
-from .events import Events, seen_by
-from .legal import legal_actions
 from .observed import Five, Observation, PlayerInfo, Shown, new_observation, new_player_info, new_shown
-from .phases import DISCARD, GAME_OVER, PHASES
-from .reasons import control_refusals, open_kinds
-from .rules import Rules
-from .scoring import public_vp
-from .state import State
-from .trade import maritime_rates
-from .viewer import ALL_SEEING, Viewer
 
 __all__ = ["Observation", "PlayerInfo", "Shown", "observe"]
 

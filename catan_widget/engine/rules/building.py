@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import Board
-from .constants import CITIES, CITY_COST, ROAD_COST, SETTLEMENT_COST, SETTLEMENTS, cards_text
-from .errors import IllegalActionError
+from ..board.layouts import Board
+from ..board.topology import EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS
+from ..constants import CITIES, CITY_COST, ROAD_COST, SETTLEMENT_COST, SETTLEMENTS, cards_text
+from ..errors import IllegalActionError
+from ..phases import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, not_now
+from ..state import CITY, EMPTY, SETTLEMENT, State
 from .events import Events
-from .phases import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, not_now
 from .scoring import award_longest_road, chain_through, road_length
-from .state import CITY, EMPTY, SETTLEMENT, State
-from .topology import EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS
 
 
 def can_afford(hand: list[int], cost: tuple[int, ...]) -> bool:

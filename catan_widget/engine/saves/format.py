@@ -37,13 +37,14 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .actions import action_from_dict, action_to_dict
-from .board import Board
-from .errors import IllegalActionError, SaveError
-from .names import check_names
-from .replay import Recorded, replay_onto
-from .rules import check_seed
-from .savecheck import (
+from ..actions import action_from_dict, action_to_dict
+from ..board.layouts import Board
+from ..errors import IllegalActionError, SaveError
+from ..names import check_names
+from ..options import check_seed
+from ..rules.replay import Recorded, replay_onto
+from ..state import State
+from .checks import (
     brackets,
     check_keys,
     clean,
@@ -53,10 +54,9 @@ from .savecheck import (
     state_to_dict,
 )
 from .staging import free_placement, staged_origin, too_close
-from .state import State
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 __all__ = [
     "MAX_ACTIONS",
@@ -149,7 +149,7 @@ def _parse(text: object) -> Any:
 
 
 def _load(text: object) -> Game:
-    from .game import Game
+    from ..game import Game
 
     data = _parse(text)
     if not isinstance(data, dict):
@@ -228,7 +228,7 @@ def _origin(data: object, n: int) -> State | None:
 
 def _replay(game: Game, actions: list[Any]) -> None:
     """Play the save's actions onto ``game`` (at its start) with the engine's one replay
-    (:func:`.replay.replay_onto`: each move checked as a step checks it); a SaveError names
+    (:func:`..rules.replay.replay_onto`: each move checked as a step checks it); a SaveError names
     the first action that cannot be replayed.
     """
     try:

@@ -23,11 +23,11 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .constants import CARDS_PER_RESOURCE, DEV_DECK_COUNTS, VICTORY_POINT
+from ..constants import CARDS_PER_RESOURCE, DEV_DECK_COUNTS, VICTORY_POINT
+from ..phases import PHASES
+from ..rng import Rng
+from ..state import State
 from .counting import Baseline
-from .phases import PHASES
-from .rng import Rng
-from .state import State
 
 if TYPE_CHECKING:
     from .observation import Observation

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .constants import DESERT, NUMBER_TOKENS, PIPS, RESOURCES, TERRAINS
-from .rng import Rng
+from ..constants import DESERT, NUMBER_TOKENS, PIPS, RESOURCES, TERRAINS
+from ..rng import Rng
 from .topology import (
     EDGE_COUNT,
     EDGE_NODES,

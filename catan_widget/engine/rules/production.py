@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .board import Board
-from .errors import IllegalActionError
+from ..board.layouts import Board
+from ..board.topology import HEX_NODES
+from ..errors import IllegalActionError
+from ..phases import DISCARD, MAIN, MOVE_ROBBER, ROLL, not_now
+from ..state import State
 from .events import Events
-from .phases import DISCARD, MAIN, MOVE_ROBBER, ROLL, not_now
-from .state import State
-from .topology import HEX_NODES
 
 
 def check_roll(s: State, dice: tuple[int, int] | None) -> None:

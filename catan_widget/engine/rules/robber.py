@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from .board import Board
-from .errors import IllegalActionError
+from ..board.layouts import Board
+from ..board.topology import HEX_COUNT, HEX_NODES, NODE_HEXES
+from ..errors import IllegalActionError
+from ..options import Rules
+from ..phases import MAIN, MOVE_ROBBER, ROLL
+from ..state import EMPTY, State
 from .events import Events
-from .phases import MAIN, MOVE_ROBBER, ROLL
-from .rules import Rules
 from .scoring import public_vp
-from .state import EMPTY, State
-from .topology import HEX_COUNT, HEX_NODES, NODE_HEXES
 
 
 def robber_hexes(s: State, board: Board, rules: Rules) -> list[int]:

@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from .actions import to_cards
-from .constants import CARDS_PER_RESOURCE, DEV_CARDS, KNIGHT
-from .errors import IllegalActionError
-from .phases import PHASES
-from .scoring import award_largest_army, award_longest_road, road_length
-from .state import CITY, EMPTY, FIELDS, SETTLEMENT, StagedOrigin, State
-from .topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT, NODE_NEIGHBORS
+from ..actions import to_cards
+from ..board.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT, NODE_NEIGHBORS
+from ..constants import CARDS_PER_RESOURCE, DEV_CARDS, KNIGHT
+from ..errors import IllegalActionError
+from ..phases import PHASES
+from ..rules.scoring import award_largest_army, award_longest_road, road_length
+from ..state import CITY, EMPTY, FIELDS, SETTLEMENT, StagedOrigin, State
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 Who = Any  # a seat number or a player name
 

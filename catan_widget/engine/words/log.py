@@ -1,42 +1,5 @@
-"""Game events: small tuples of structured data, and the one place that puts them in words.
-
-The rules append an event to the game's ``Events`` list for everything that happens.  An event
-is a tuple ``(kind, seat, *data)``; it carries ids and counts only, never worded text.  Seats,
-resources (``constants.RESOURCES``), development cards (``constants.DEV_CARDS``), nodes, edges
-and hexes (``topology``) are ids; ``cards5`` is a count per resource (5 ints).
-
-======================  ===================================================================
-event                   data
-======================  ===================================================================
-``roll``                ``seat, (d1, d2), gains, short``: ``gains = ((seat, resource, n), ...)``
-                        paid by this roll; ``short = ((resource, bank_had), ...)`` for the
-                        resources nobody got because the bank could not pay everyone (a 7:
-                        both empty)
-``road``                ``seat, edge, paid``: ``paid`` False in setup and with Road Building
-``settlement``          ``seat, node, paid``: ``paid`` False in setup
-``city``                ``seat, node``
-``setup_income``        ``seat, cards5``: the cards of the second setup settlement
-``buy``                 ``seat, card``: a development card, hidden from all but the buyer
-``play``                ``seat, card, data``: knight ``()``; road building
-                        ``(free_roads_granted,)``; year of plenty ``(a, b)``; monopoly
-                        ``(resource, takes)`` with ``takes[q]`` the cards seat ``q`` handed
-                        over (0 for the player)
-``discard``             ``seat, cards5``
-``robber``              ``seat, hex, victim or None, taken resource or -1``: the taken card is
-                        hidden from all but the thief and the victim
-``maritime``            ``seat, give, rate, get``: ``rate`` cards of ``give`` for one ``get``
-``offer``               ``seat, give5, want5, to or None`` (None: to everyone)
-``answer``              ``seat, code, give5, want5[, reason]``: ``code`` is ``phases.ACCEPTED``,
-                        ``DECLINED`` or ``COUNTERED``; give/want are the answering seat's terms;
-                        ``reason`` (a code of ``answer_reasons``) only when the answer gave one
-``trade``               ``seat, other, seat_gives5, seat_gets5``
-``trade_closed``        ``seat, reason``: ``"cancelled"`` or ``"nobody accepted"``
-``longest_road``        ``seat or -1, before (seat or -1), length``
-``largest_army``        ``seat, knights``
-``end_turn``            ``seat``
-``staged``              ``seat``: a staged position, ``seat`` to play
-``win``                 ``seat, vp``
-======================  ===================================================================
+"""The game log: events (tuples of ids and counts, :mod:`catan_widget.engine.rules.events`)
+put in words for each reader.
 
 :func:`describe` words one event for one reader (``viewer``): a seat, ``None`` for a public
 onlooker, or ``-1`` for an all-seeing teacher; :func:`event_fields` gives the same as a plain
@@ -50,23 +13,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .answer_reasons import reason_words
-from .board import Board
-from .constants import DEV_CARDS, RESOURCES, card_words, cards_text
-from .phases import ACCEPTED, DECLINED
+from ..answer_reasons import reason_words
+from ..board.layouts import Board
+from ..constants import DEV_CARDS, RESOURCES, card_words, cards_text
+from ..phases import ACCEPTED, DECLINED
+from ..rules.events import Event
+from ..viewer import ALL_SEEING
 from .places import corner_name, hex_name, path_name
-from .viewer import ALL_SEEING
-
-Event = tuple[Any, ...]
-Events = list[Event]
-"""Events are tuples ``(kind, seat, *data)`` appended by the rules as they apply actions."""
 
 __all__ = [
     "HIDDEN_CARD",
     "TEACHER",
     "YOU",
-    "Event",
-    "Events",
     "agree",
     "describe",
     "event_fields",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import to_resource
-from .constants import DEV_CARDS
-from .errors import IllegalActionError
+from ..actions import to_resource
+from ..constants import DEV_CARDS
+from ..errors import IllegalActionError
 
 Chance = dict[str, Any]
 """Scripted chance of one step: any of ``dice`` (pair), ``card`` (id), ``steal`` (resource)."""

@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .actions import Action
+from ..actions import Action
+from ..board.layouts import Board
+from ..options import Rules
+from ..state import State
 from .apply import apply_action
-from .board import Board
 from .chance import Chance, scripted_chance
 from .events import Events
-from .rules import Rules
-from .state import State
 
 Recorded = tuple[Action, Chance | None]
 """One move as a game's history records it: the action and its scripted chance (or None)."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .errors import IllegalActionError
+from ..errors import IllegalActionError
+from ..phases import GAME_OVER, MAIN, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, not_now
+from ..state import State
 from .events import Events
-from .phases import GAME_OVER, MAIN, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, not_now
 from .scoring import total_vp
-from .state import State
 
 
 def check_end_turn(s: State) -> None:

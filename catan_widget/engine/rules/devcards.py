@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from .building import can_afford, pay, require_afford, road_spots
-from .constants import (
+from ..constants import (
     DEV_CARD_COST,
     KNIGHT,
     MONOPOLY,
@@ -11,12 +10,13 @@ from .constants import (
     YEAR_OF_PLENTY,
     card_words,
 )
-from .errors import IllegalActionError
+from ..errors import IllegalActionError
+from ..phases import MAIN, MOVE_ROBBER, ROLL, not_now
+from ..phases import ROAD_BUILDING as ROAD_BUILDING_PHASE
+from ..state import State
+from .building import can_afford, pay, require_afford, road_spots
 from .events import Events
-from .phases import MAIN, MOVE_ROBBER, ROLL, not_now
-from .phases import ROAD_BUILDING as ROAD_BUILDING_PHASE
 from .scoring import award_largest_army
-from .state import State
 
 
 def check_buy(s: State, p: int, card: int | None) -> None:
