@@ -8,12 +8,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .actions import Action, not_an_action
-from .board.layouts import Board, beginner_board, random_board
+from .board.layouts import Board, seeded_board
+from .constants import RESOURCES
 from .errors import IllegalActionError, Refusal
 from .knowledge.counting import Baseline, CardCounter
 from .knowledge.determinize import register_game
 from .knowledge.observation import Observation, observe
-from .names import check_names
+from .names import check_names, seat_of
 from .options import Rules, check_seed
 from .phases import GAME_OVER
 from .players import PlayerView
@@ -27,10 +28,13 @@ from .rules.events import Events
 from .rules.legal import legal_actions
 from .rules.replay import play_move
 from .rules.trade import maritime_rates
+from .saves.format import Saved, game_from_json, game_to_json
+from .saves.staging import stage, staged_origin, too_close
 from .state import State, fresh_state
 from .viewer import ALL_SEEING, ONLOOKER, Viewer, check_viewer
 from .words.log import describe
-from .words.reasons import game_refusal, game_refusals, open_kinds, waiting
+from .words.prompts import prompt, round_number
+from .words.reasons import open_kinds, seat_refusal, seat_refusals, waiting
 
 Observer = Callable[["Game"], None]
 """A callback told after every change of a game (a step, a staged position, a restore)."""
@@ -71,23 +75,12 @@ class Game:
             raise TypeError("rules must be a Rules(...) value")
         self.names: list[str] = names
         self.seed: int = seed
-        root = Rng(seed)
         self.board_kind: str = "custom" if isinstance(board, Board) else str(board)
         if isinstance(board, Board):
             self.board: Board = board
-        elif board == "beginner":
-            self.board = beginner_board()
-        elif board == "random":
-            r = self.rules
-            self.board = random_board(
-                root.spawn(1),
-                spiral_tokens=r.spiral_tokens,
-                red_numbers_may_touch=r.red_numbers_may_touch,
-                shuffle_harbors=r.shuffle_harbors,
-            )
         else:
-            raise ValueError(f"board must be 'beginner', 'random' or a Board, got {board!r}")
-        start = self._seat_of(first) if first is not None else root.spawn(2).below(len(names))
+            self.board = seeded_board(board, seed, **self.rules.board_options())
+        start = self._seat_of(first) if first is not None else Rng(seed).spawn(2).below(len(names))
         self.state: State = fresh_state(len(names), self.board.desert, seed, start)
         self.origin: State | None = None
         self.history: list[tuple[Action, Chance | None]] = []
@@ -116,11 +109,7 @@ class Game:
 
     # --- who and what -------------------------------------------------------------------------
     def _seat_of(self, who: str | int) -> int:
-        if isinstance(who, str) and who in self.names:
-            return self.names.index(who)
-        if type(who) is int and 0 <= who < len(self.names):
-            return who
-        raise ValueError(f"unknown player {who!r}")
+        return seat_of(self.names, who)
 
     @property
     def players(self) -> list[PlayerView]:
@@ -161,8 +150,6 @@ class Game:
     @property
     def round(self) -> int:
         """Round number: 0 during setup, then 1, 2, ... (a round: every seat had one turn)."""
-        from .words.prompts import round_number
-
         return round_number(self.state.turn, len(self.names))
 
     @property
@@ -179,8 +166,6 @@ class Game:
     @property
     def bank(self) -> dict[str, int]:
         """Resource cards left in the bank, plus ``development_cards`` left in the deck."""
-        from .constants import RESOURCES
-
         out = dict(zip(RESOURCES, self.state.bank))
         out["development_cards"] = len(self.state.deck)
         return out
@@ -265,7 +250,7 @@ class Game:
         """
         who = self.state.current if seat is None else self._seat_of(seat)
         if who != self.state.current or self.is_over:
-            why = waiting(self)
+            why = waiting(self.state, self.names)
             raise IllegalActionError(why.code, f"No hint for {self.names[who]}: {why.text}")
         return hint_for(self.observe(who), budget)
 
@@ -302,7 +287,8 @@ class Game:
         ``"distance_rule"``: a key of :data:`.errors.REFUSALS`; compare codes, never sentences),
         ``rule`` (the rulebook section, ``"§5"``) and ``text`` (the sentence).
         """
-        return game_refusal(self, self.state.current if seat is None else self._seat_of(seat), action)
+        p = self.state.current if seat is None else self._seat_of(seat)
+        return seat_refusal(Move(self.state, self.board, self.rules, p), self.names, action)
 
     def reasons(
         self, seat: int | str | None = None, *, legal: Sequence[Action] | None = None
@@ -318,7 +304,10 @@ class Game:
         self, seat: int | str | None = None, *, legal: Sequence[Action] | None = None
     ) -> dict[str, Refusal]:
         """:meth:`reasons` as :class:`Refusal` records (code, rulebook section and sentence)."""
-        return game_refusals(self, self.state.current if seat is None else self._seat_of(seat), legal)
+        p = self.state.current if seat is None else self._seat_of(seat)
+        return seat_refusals(
+            Move(self.state, self.board, self.rules, p), self.names, legal, self.legal_actions
+        )
 
     def open_kinds(self, seat: int) -> tuple[str, ...]:
         """Open-ended action kinds ``seat`` may use now (``offer_trade``, ``counter_trade``)."""
@@ -326,16 +315,14 @@ class Game:
 
     def waiting_text(self) -> str:
         """Whom the game waits for (or who won), in words."""
-        return waiting(self).text
+        return waiting(self.state, self.names).text
 
     def prompt(self, viewer: Viewer | str | None = ONLOOKER) -> str:
         """Who must act now and what, in one sentence for ``viewer`` (a seat or name, ONLOOKER
         or ALL_SEEING; ``None``, an onlooker, is deprecated):
         ``"Bot 2 offers you 1 ore for 1 wool — accept, decline or counter"``,
-        ``"Your turn — roll the dice"``, ``"A 7! Discarding: Ada (4), Bo (5)"`` (see :mod:`.prompts`).
+        ``"Your turn — roll the dice"``, ``"A 7! Discarding: Ada (4), Bo (5)"`` (see :mod:`.words.prompts`).
         """
-        from .words.prompts import prompt
-
         v = check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="prompt")
         return prompt(read_whole(self, lambda: self._observe(v, False, False)))
 
@@ -489,6 +476,30 @@ class Game:
         return g
 
     @classmethod
+    def _of(cls, parts: Saved, baseline: Baseline | None = None) -> Game:
+        """A game made of ``parts`` as they are (checked already: a copy's, a save's)."""
+        g = cls.__new__(cls)
+        g.rules, g.names, g.seed, g.board = parts.rules, parts.names, parts.seed, parts.board
+        g.board_kind = parts.board_kind
+        g.state, g.origin, g.history, g.events = parts.state, parts.origin, parts.history, parts.events
+        g._init_caches(baseline)
+        return g
+
+    def _parts(self) -> Saved:
+        """The game's parts, shared (not copied): what a save holds."""
+        return Saved(
+            self.names,
+            self.seed,
+            self.rules,
+            self.board,
+            self.board_kind,
+            self.origin,
+            self.history,
+            self.events,
+            self.state,
+        )
+
+    @classmethod
     def from_position(
         cls,
         names: list[str],
@@ -502,17 +513,8 @@ class Game:
         """A game that starts from ``state`` (as a staged one does): empty history and log;
         ``baseline`` is what was public then (cards played, offers this turn, card counting).
         """
-        from .saves.staging import staged_origin, too_close
-
-        g = cls.__new__(cls)
-        g.rules, g.names, g.seed, g.board = rules, list(names), seed, board
-        g.board_kind = "custom"
-        g.state = state
-        g.origin = staged_origin(state, free_placement=bool(too_close(state.node_owner)))
-        g.history = []
-        g.events = []
-        g._init_caches(baseline)
-        return g
+        origin = staged_origin(state, free_placement=bool(too_close(state.node_owner)))
+        return cls._of(Saved(list(names), seed, rules, board, "custom", origin, [], [], state), baseline)
 
     def restore(self, snapshot: Game) -> None:
         """Make this game what ``snapshot`` (an earlier :meth:`fork` of it) was: state,
@@ -532,24 +534,19 @@ class Game:
     # --- saving -------------------------------------------------------------------------------
     def to_json(self) -> str:
         """The exact save: seed, rules, board, every action and the resulting state."""
-        from .saves.format import game_to_json
-
         with turn(self._holders):  # never a position half-way through another thread's step
-            return game_to_json(self)
+            return game_to_json(self._parts())
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Load a save; raises :class:`SaveError` saying what is wrong (nothing half-loads)."""
-        from .saves.format import game_from_json
-
-        return game_from_json(text)
+        return cls._of(game_from_json(text))
 
     def stage(self, **placements: Any) -> Game:
-        """Set up a position directly (for teaching and tests); see :func:`staging.stage`."""
-        from .saves.staging import stage
-
+        """Set up a position directly (for teaching and tests); see :func:`.saves.staging.stage`."""
         with turn(self._holders):
-            stage(self, **placements)
+            state, origin = stage(self.state, self.names, **placements)
+            self._replace(state, origin, [], [("staged", state.turn_player)])
         self.changed()
         return self
 

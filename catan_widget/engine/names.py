@@ -34,7 +34,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["INVISIBLE", "MAX_NAME_LENGTH", "check_name", "check_names", "name_key"]
+__all__ = ["INVISIBLE", "MAX_NAME_LENGTH", "check_name", "check_names", "name_key", "seat_of"]
 
 MAX_NAME_LENGTH: Final = 24
 """Longest player name accepted, in characters (code points), after trimming."""
@@ -132,3 +132,12 @@ def check_names(names: Sequence[object]) -> list[str]:
             )
         seen[key] = seat
     return checked
+
+
+def seat_of(names: Sequence[str], who: object) -> int:
+    """The seat of player ``who``: one of ``names``, or a seat number; ValueError otherwise."""
+    if isinstance(who, str) and who in names:
+        return list(names).index(who)
+    if type(who) is int and 0 <= who < len(names):
+        return who
+    raise ValueError(f"unknown player {who!r}")

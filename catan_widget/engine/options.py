@@ -64,6 +64,16 @@ class Rules:
         if not 0 <= self.discard_limit <= 95:
             raise ValueError(f"Rules.discard_limit must be 0..95, got {self.discard_limit}")
 
+    def board_options(self) -> dict[str, bool]:
+        """The options that shape a random board, as keywords of
+        :func:`catan_widget.engine.board.layouts.random_board` (and ``seeded_board``).
+        """
+        return {
+            "spiral_tokens": self.spiral_tokens,
+            "red_numbers_may_touch": self.red_numbers_may_touch,
+            "shuffle_harbors": self.shuffle_harbors,
+        }
+
     def to_dict(self) -> dict[str, Any]:
         """The options as a plain dict (for saves)."""
         return asdict(self)

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-if TYPE_CHECKING:
-    from .actions import Action
-    from .game import Game
-    from .knowledge.observation import Observation
+from .actions import Action, action_to_dict
+from .knowledge.observation import Observation
 
 
 @runtime_checkable
@@ -31,27 +29,6 @@ class Bot(Protocol):
     def choose(self, observation: Observation) -> Action:
         """The action to take, given the observation of the seat that must act now."""
         ...
-
-
-Chooser = Callable[["Game", int], "Action"]
-"""Asks one seat's bot for its move in a game: ``chooser(game, seat)``."""
-
-
-def choose_among_of(bot: Bot) -> Callable[[list[Action]], Action] | None:
-    """The bot's ``choose_among`` (see :class:`Bot`), or None when it has none."""
-    among = getattr(bot, "choose_among", None)
-    return among if callable(among) else None
-
-
-def chooser(bot: Bot) -> Chooser:
-    """How to ask ``bot`` for a move: ``choose_among`` on the legal actions when it has one,
-    else ``choose`` on the seat's observation.
-    """
-    among = choose_among_of(bot)
-    if among is not None:
-        return lambda game, seat: among(game.legal_actions())
-    choose = bot.choose
-    return lambda game, seat: choose(game.observe(seat))
 
 
 def error_text(exc: BaseException, limit: int = 200, *, kind: bool = True) -> str:
@@ -139,15 +116,13 @@ class Hint:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the seat, the action in its JSON form, and the reason."""
-        from .actions import action_to_dict
-
         return {"seat": self.seat, "action": action_to_dict(self.action), "reason": self.reason}
 
     def __str__(self) -> str:
         return self.reason
 
 
-Hinter = Callable[["Observation", float], tuple["Action", str]]
+Hinter = Callable[[Observation, float], tuple[Action, str]]
 """Suggests a move from a seat's observation with a think budget: (move, reason).  The budget
 is an amount of search work, not a time: the search bot's ``budget`` (:mod:`catan_widget.bots.search`)."""
 

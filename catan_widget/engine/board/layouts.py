@@ -228,3 +228,25 @@ def random_board(
     if shuffle_harbors:
         rng.shuffle(harbors)
     return Board(tuple(terrain), tuple(number), tuple(harbors))
+
+
+BOARD_SALT: Final = 1
+"""A game's random board is drawn from ``Rng(seed).spawn(BOARD_SALT)`` (see :func:`seeded_board`)."""
+
+
+def seeded_board(
+    kind: str, seed: int, *, spiral_tokens: bool, red_numbers_may_touch: bool, shuffle_harbors: bool
+) -> Board:
+    """The board of a game of ``seed``: ``kind`` ``"beginner"`` (the printed map) or ``"random"``
+    (drawn by :func:`random_board` with the house options given); ValueError for another kind.
+    """
+    if kind == "beginner":
+        return beginner_board()
+    if kind == "random":
+        return random_board(
+            Rng(seed).spawn(BOARD_SALT),
+            spiral_tokens=spiral_tokens,
+            red_numbers_may_touch=red_numbers_may_touch,
+            shuffle_harbors=shuffle_harbors,
+        )
+    raise ValueError(f"board must be 'beginner', 'random' or a Board, got {kind!r}")

@@ -21,18 +21,39 @@ from typing import Any
 
 from ..actions import Action
 from ..phases import GAME_OVER
-from ..registry import Bot, Chooser, choose_among_of, chooser
 from .apply import apply_listed
 from .atomic import leave, take_back, wait_turn
 from .legal import legal_actions
 
 Among = Callable[[list[Action]], Action]
 """A bot's ``choose_among``: one of the given legal actions."""
+Chooser = Callable[[Any, int], Action]
+"""Asks one seat's bot for its move in a game: ``chooser(game, seat)``."""
 
 
-def play_bots(game: Any, bots: Sequence[Bot], until: Callable[[Any], bool] | None, max_steps: int) -> None:
-    """Advance ``game`` (a :class:`Game`) with ``bots[seat]`` choosing for each seat until
-    ``until(game)`` is true, the game ends, or ``max_steps`` steps were taken.
+def choose_among_of(bot: Any) -> Among | None:
+    """The bot's ``choose_among`` (see :class:`catan_widget.engine.registry.Bot`), or None
+    when it has none.
+    """
+    among = getattr(bot, "choose_among", None)
+    return among if callable(among) else None
+
+
+def chooser(bot: Any) -> Chooser:
+    """How to ask ``bot`` for a move: ``choose_among`` on the legal actions when it has one,
+    else ``choose`` on the seat's observation.
+    """
+    among = choose_among_of(bot)
+    if among is not None:
+        return lambda game, seat: among(game.legal_actions())
+    choose = bot.choose
+    return lambda game, seat: choose(game.observe(seat))
+
+
+def play_bots(game: Any, bots: Sequence[Any], until: Callable[[Any], bool] | None, max_steps: int) -> None:
+    """Advance ``game`` (a :class:`Game`) with ``bots[seat]`` (each a
+    :class:`catan_widget.engine.registry.Bot`) choosing for each seat until ``until(game)`` is
+    true, the game ends, or ``max_steps`` steps were taken.
     """
     among: list[Among | None] = [choose_among_of(bot) for bot in bots]
     choosers: list[Chooser] = [chooser(bot) for bot in bots]

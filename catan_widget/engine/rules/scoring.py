@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..board.topology import EDGE_NODES, NODE_COUNT, NODE_EDGES
 from ..constants import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, SPECIAL_CARD_VP, VICTORY_POINT
-
-if TYPE_CHECKING:
-    from ..state import State
+from ..state import State
 
 _SPLIT: Final = NODE_COUNT
 """Ids from here on are the split ends of nodes holding an opponent's building."""

@@ -35,15 +35,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from ..actions import action_from_dict, action_to_dict
-from ..board.layouts import Board
+from ..board.layouts import Board, seeded_board
 from ..errors import IllegalActionError, SaveError
 from ..names import check_names
-from ..options import check_seed
-from ..rules.replay import Recorded, replay_onto
-from ..state import State
+from ..options import Rules, check_seed
+from ..rules.events import Events
+from ..rules.replay import Recorded, replay
+from ..state import State, fresh_state
 from .checks import (
     brackets,
     check_keys,
@@ -55,14 +57,12 @@ from .checks import (
 )
 from .staging import free_placement, staged_origin, too_close
 
-if TYPE_CHECKING:
-    from ..game import Game
-
 __all__ = [
     "MAX_ACTIONS",
     "MAX_DEPTH",
     "MAX_SAVE_CHARS",
     "SCHEMA",
+    "Saved",
     "game_from_json",
     "game_to_json",
     "state_from_dict",
@@ -84,8 +84,26 @@ _BOARD_KINDS = ("beginner", "random", "custom")
 _CHANCE_KEYS = frozenset({"dice", "card", "steal"})
 
 
-def game_to_json(game: Game) -> str:
-    """Serialize a game; the same game always gives the same bytes."""
+@dataclass(frozen=True)
+class Saved:
+    """What a save holds: a game's parts (``Game.to_json`` saves its own, ``Game.from_json``
+    makes a game of those loaded).  ``events`` are those of the replayed moves (after the
+    ``staged`` event of a staged ``origin``); a save does not store them.
+    """
+
+    names: list[str]
+    seed: int
+    rules: Rules
+    board: Board
+    board_kind: str
+    origin: State | None
+    history: list[Recorded]
+    events: Events
+    state: State
+
+
+def game_to_json(game: Saved) -> str:
+    """Serialize a game's parts; the same game always gives the same bytes."""
     origin = None if game.origin is None else state_to_dict(game.origin)
     if origin is not None and free_placement(game.origin):
         origin["free_placement"] = True
@@ -109,8 +127,10 @@ def _chance_to_json(chance: dict[str, Any] | None) -> dict[str, Any] | None:
     return {k: (list(v) if k == "dice" else v) for k, v in chance.items()}
 
 
-def game_from_json(text: str | bytes) -> Game:
-    """Load and fully validate a save (see the module docstring); raises only SaveError."""
+def game_from_json(text: str | bytes) -> Saved:
+    """Load and fully validate a save (see the module docstring): the game's parts; raises
+    only SaveError.
+    """
     try:
         return _load(text)
     except SaveError as exc:
@@ -148,9 +168,7 @@ def _parse(text: object) -> Any:
         raise SaveError(f"not valid JSON (truncated?): {exc}") from None
 
 
-def _load(text: object) -> Game:
-    from ..game import Game
-
+def _load(text: object) -> Saved:
     data = _parse(text)
     if not isinstance(data, dict):
         raise SaveError(f"a save must be a JSON object, got {show(data)}")
@@ -189,20 +207,20 @@ def _load(text: object) -> Game:
     n = len(players)
     saved = state_from_dict(data["state"], n)
     origin = _origin(data["origin"], n)
-    game = Game(players, seed=seed, board=board if kind == "custom" else kind, rules=rules, first=saved.first)
-    if game.board != board:
+    if kind != "custom" and board != seeded_board(kind, seed, **rules.board_options()):
         raise SaveError(f"board: not the {kind} board of seed {show(seed)}")
-    if origin is not None:
-        game.state = origin.copy()
-        game.origin = origin
-        game.events = [("staged", origin.turn_player)]
-    _replay(game, actions)
-    replayed = state_to_dict(game.state)
+    if origin is None:
+        state, events = fresh_state(n, board.desert, seed, saved.first), []
+    else:
+        state, events = origin.copy(), [("staged", origin.turn_player)]
+    history: list[Recorded] = []
+    _replay(state, board, rules, history, events, actions)
+    replayed = state_to_dict(state)
     recorded = state_to_dict(saved)
     if replayed != recorded:
         diff = sorted(k for k in recorded if recorded[k] != replayed[k])
         raise SaveError(f"the saved state does not follow from its actions (differs in: {', '.join(diff)})")
-    return game
+    return Saved(players, seed, rules, board, kind, origin, history, events, state)
 
 
 def _origin(data: object, n: int) -> State | None:
@@ -226,18 +244,20 @@ def _origin(data: object, n: int) -> State | None:
     return staged_origin(origin, free_placement=flag)
 
 
-def _replay(game: Game, actions: list[Any]) -> None:
-    """Play the save's actions onto ``game`` (at its start) with the engine's one replay
-    (:func:`..rules.replay.replay_onto`: each move checked as a step checks it); a SaveError names
-    the first action that cannot be replayed.
+def _replay(
+    state: State, board: Board, rules: Rules, history: list[Recorded], events: Events, actions: list[Any]
+) -> None:
+    """Play the save's actions on ``state`` (the game's start) with the engine's one replay
+    (:func:`..rules.replay.replay`: each move checked as a step checks it), recording each in
+    ``history``; a SaveError names the first action that cannot be replayed.
     """
     try:
-        for _ in replay_onto(game, _moves(actions)):
-            pass
+        for move in replay(state, board, rules, _moves(actions), events):
+            history.append(move)  # noqa: PERF402  one by one: a refusal names its action by the count
     except (IllegalActionError, TypeError, ValueError) as exc:
-        raise SaveError(f"action #{len(game.history)} cannot be replayed: {clean(str(exc))[:200]}") from None
+        raise SaveError(f"action #{len(history)} cannot be replayed: {clean(str(exc))[:200]}") from None
     except Exception as exc:  # an engine check missed a hostile origin: refuse, don't crash
-        raise SaveError(f"action #{len(game.history)} cannot be replayed ({type(exc).__name__})") from None
+        raise SaveError(f"action #{len(history)} cannot be replayed ({type(exc).__name__})") from None
 
 
 def _moves(actions: list[Any]) -> Iterator[Recorded]:

@@ -7,19 +7,17 @@ whether it was staged with ``free_placement``): saves replay from there.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 from ..actions import to_cards
 from ..board.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT, NODE_NEIGHBORS
 from ..constants import CARDS_PER_RESOURCE, DEV_CARDS, KNIGHT
 from ..errors import IllegalActionError
+from ..names import seat_of
 from ..phases import PHASES
 from ..rules.scoring import award_largest_army, award_longest_road, road_length
 from ..state import CITY, EMPTY, FIELDS, SETTLEMENT, StagedOrigin, State
-
-if TYPE_CHECKING:
-    from ..game import Game
 
 Who = Any  # a seat number or a player name
 
@@ -53,7 +51,8 @@ def too_close(node_owner: list[int]) -> list[tuple[int, int]]:
 
 
 def stage(
-    game: Game,
+    state: State,
+    names: Sequence[str],
     *,
     settlements: Mapping[Who, Iterable[int]] | None = None,
     cities: Mapping[Who, Iterable[int]] | None = None,
@@ -67,8 +66,9 @@ def stage(
     longest_road: Who | None = None,
     largest_army: Who | None = None,
     free_placement: bool = False,
-) -> None:
-    """Put a position on the board, replacing the current one, and continue from it.
+) -> tuple[State, StagedOrigin]:
+    """A position put on the board of a game at ``state`` (players ``names``), to replace it
+    and continue from: the new state and its :class:`StagedOrigin` (``Game.stage``).
 
     Buildings must keep the distance rule: two buildings on neighbouring intersections raise
     ValueError naming them, unless ``free_placement=True`` (a teacher staging an impossible
@@ -80,8 +80,11 @@ def stage(
     by the rules.  ``phase`` is ``"roll"`` (the turn player is about to roll) or ``"main"`` (has
     rolled).
     """
-    s = game.state.copy()
-    seat = game._seat_of
+    s = state.copy()
+
+    def seat(who: Who) -> int:
+        return seat_of(names, who)
+
     if phase not in ("roll", "main"):
         raise ValueError("phase must be 'roll' or 'main'")
     s.node_owner = [EMPTY] * NODE_COUNT
@@ -114,7 +117,7 @@ def stage(
         built = [s.node_level[n] for n in range(NODE_COUNT) if s.node_owner[n] == p]
         s.pieces[p] = [15 - len(s.roads[p]), 5 - built.count(SETTLEMENT), 4 - built.count(CITY)]
         if min(s.pieces[p]) < 0:
-            raise ValueError(f"{game.names[p]} would have more pieces than the supply (15/5/4)")
+            raise ValueError(f"{names[p]} would have more pieces than the supply (15/5/4)")
     s.hands = [[0] * 5 for _ in range(s.n)]
     for who, cards in (hands or {}).items():
         try:
@@ -124,7 +127,7 @@ def stage(
     s.bank = [CARDS_PER_RESOURCE - sum(h[r] for h in s.hands) for r in range(5)]
     if min(s.bank) < 0:
         raise ValueError("hands hold more than the 19 cards of a resource")
-    _stage_dev_cards(game, s, dev_cards or {}, knights or {})
+    _stage_dev_cards(names, s, dev_cards or {}, knights or {})
     if robber is not None:
         if type(robber) is not int or not 0 <= robber < HEX_COUNT:
             raise ValueError(f"robber must be a hex id 0..18, got {robber!r}")
@@ -147,11 +150,11 @@ def stage(
     if largest_army is None:
         for p in range(s.n):
             award_largest_army(s, p)
-    game._replace(s, staged_origin(s, free_placement), [], [("staged", tp)])
+    return s, staged_origin(s, free_placement)
 
 
 def _stage_dev_cards(
-    game: Game, s: Any, dev_cards: Mapping[Who, Mapping[str, int]], knights: Mapping[Who, int]
+    names: Sequence[str], s: Any, dev_cards: Mapping[Who, Mapping[str, int]], knights: Mapping[Who, int]
 ) -> None:
     deck = list(s.deck)
     s.dev = [[0] * 5 for _ in range(s.n)]
@@ -165,14 +168,14 @@ def _stage_dev_cards(
             deck.remove(card)
 
     for who, cards in dev_cards.items():
-        p = game._seat_of(who)
+        p = seat_of(names, who)
         for name, count in cards.items():
             if name not in DEV_CARDS or type(count) is not int or count < 0:
                 raise ValueError(f"unknown development card or bad count: {name!r}={count!r}")
             take(DEV_CARDS.index(name), count)
             s.dev[p][DEV_CARDS.index(name)] += count
     for who, count in knights.items():
-        p = game._seat_of(who)
+        p = seat_of(names, who)
         take(KNIGHT, count)
         s.knights[p] = count
     s.deck = deck

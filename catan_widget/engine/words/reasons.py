@@ -13,19 +13,16 @@ option is left.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from .. import actions as ac
 from ..constants import RESOURCES, YEAR_OF_PLENTY
 from ..errors import IllegalActionError, Refusal, refusal
-from ..phases import DISCARD, MAIN, ROLL, TRADE_RESPONSE, demand, demand_code
+from ..phases import DISCARD, GAME_OVER, MAIN, ROLL, TRADE_RESPONSE, demand, demand_code
 from ..rules.apply import Move, check_action
 from ..rules.building import city_prereqs, road_prereqs, settlement_prereqs
 from ..rules.devcards import check_play
 from ..rules.trade import check_answer, maritime_rates, offer_prereqs, require_trading
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..state import State
 
 CONTROLS: tuple[str, ...] = (
     "roll",
@@ -170,9 +167,11 @@ def control_refusals(m: Move, legal: Iterable[ac.Action]) -> dict[str, Refusal]:
     return out
 
 
-def waiting(game: Game) -> Refusal:
-    """Whom ``game`` waits for (``not_your_turn``), or who won (``game_over``)."""
-    return waiting_for(game.names, game.state.current, game.state.winner if game.is_over else None)
+def waiting(s: State, names: Sequence[str]) -> Refusal:
+    """Whom a game at ``s`` (players ``names``) waits for (``not_your_turn``), or who won
+    (``game_over``).
+    """
+    return waiting_for(names, s.current, s.winner if s.phase == GAME_OVER else None)
 
 
 def waiting_for(names: Sequence[str], current: int, winner: int | None) -> Refusal:
@@ -182,22 +181,28 @@ def waiting_for(names: Sequence[str], current: int, winner: int | None) -> Refus
     return refusal("not_your_turn", f"Waiting for {names[current]}.")
 
 
-def game_refusal(game: Game, p: int, action: object) -> Refusal | None:
-    """``Game.refusal``: None when ``action`` is legal for seat ``p`` now, else why not."""
+def seat_refusal(m: Move, names: Sequence[str], action: object) -> Refusal | None:
+    """``Game.refusal``: None when ``action`` is legal now for seat ``m.p``, else why not."""
     if not isinstance(action, ac.Action):
         return ac.not_an_action(action).refusal
-    if p != game.state.current or game.is_over:
-        return waiting(game)
-    return refusal_of(Move(game.state, game.board, game.rules, p), action)
+    if m.p != m.s.current or m.s.phase == GAME_OVER:
+        return waiting(m.s, names)
+    return refusal_of(m, action)
 
 
-def game_refusals(game: Game, p: int, legal: Sequence[ac.Action] | None) -> dict[str, Refusal]:
-    """``Game.refusals``: the refusal of every disabled control for seat ``p``; ``legal`` is
-    the seat's legal actions when the caller listed them already.
+def seat_refusals(
+    m: Move,
+    names: Sequence[str],
+    legal: Sequence[ac.Action] | None,
+    listing: Callable[[], Sequence[ac.Action]],
+) -> dict[str, Refusal]:
+    """``Game.refusals``: the refusal of every disabled control for seat ``m.p``; ``legal`` is
+    the seat's legal actions when the caller listed them already, else ``listing()`` lists
+    them (when needed).
     """
-    if p != game.state.current or game.is_over:
-        return dict.fromkeys(CONTROLS, waiting(game))
+    if m.p != m.s.current or m.s.phase == GAME_OVER:
+        return dict.fromkeys(CONTROLS, waiting(m.s, names))
     if legal is None:
-        discarding = game.state.phase == DISCARD  # no control is a discard: skip listing them
-        legal = [] if discarding else game.legal_actions()
-    return control_refusals(Move(game.state, game.board, game.rules, p), legal)
+        discarding = m.s.phase == DISCARD  # no control is a discard: skip listing them
+        legal = [] if discarding else listing()
+    return control_refusals(m, legal)
