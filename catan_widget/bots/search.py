@@ -49,9 +49,11 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as ac
 from ..engine.answer_reasons import reason_words
+from ..engine.board.topology import NODE_HEXES
 from ..engine.constants import RESOURCES
 from ..engine.errors import IllegalActionError
 from ..engine.words.places import corner_name, hex_name, path_name
+from .greedy import GreedyBot
 from .rollout import best_by_playouts
 from .trading import answer, near_winner, partner_takes
 from .value import evaluate
@@ -261,8 +263,6 @@ class _Search:
         """The mean value after ``action`` and a round of play (every seat, this one included,
         played by the greedy policy until this seat's next turn ends), over the samples.
         """
-        from .greedy import GreedyBot
-
         policy = [GreedyBot(0, q) for q in range(len(self.obs.names))]
         total, count = 0.0, 0
         for i in range(self.samples):
@@ -376,8 +376,6 @@ def _forced(action: ac.Action) -> str:
 
 def _per_roll(obs: Observation, node: int) -> float:
     """Expected cards per roll a settlement at ``node`` adds (robber ignored)."""
-    from ..engine.board.topology import NODE_HEXES
-
     return sum(obs.board.pips(h) / 36 for h in NODE_HEXES[node] if obs.board.resource(h) is not None)
 
 
