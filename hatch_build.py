@@ -45,6 +45,7 @@ COMPILED = (
     "knowledge/counting",
     "knowledge/determinize",
     "knowledge/observation",
+    "knowledge/prompts",
     "phases",
     "players",
     "rng",
@@ -63,7 +64,6 @@ COMPILED = (
     "state",
     "words/log",
     "words/places",
-    "words/prompts",
 )
 """Engine modules compiled with mypyc, as paths below ``catan_widget/engine`` without ``.py``: the
 rules, the positions and the loops that run on every step (listing, applying, playing,

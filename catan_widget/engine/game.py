@@ -14,6 +14,7 @@ from .errors import IllegalActionError, Refusal
 from .knowledge.counting import Baseline, CardCounter
 from .knowledge.determinize import register_game
 from .knowledge.observation import Observation, observe
+from .knowledge.prompts import prompt, round_number
 from .names import check_names, seat_of
 from .options import Rules, check_seed
 from .phases import GAME_OVER
@@ -33,7 +34,6 @@ from .saves.staging import stage, staged_origin, too_close
 from .state import State, fresh_state
 from .viewer import ALL_SEEING, ONLOOKER, Viewer, check_viewer
 from .words.log import describe
-from .words.prompts import prompt, round_number
 from .words.reasons import open_kinds, seat_refusal, seat_refusals, waiting
 
 Observer = Callable[["Game"], None]
@@ -321,7 +321,8 @@ class Game:
         """Who must act now and what, in one sentence for ``viewer`` (a seat or name, ONLOOKER
         or ALL_SEEING; ``None``, an onlooker, is deprecated):
         ``"Bot 2 offers you 1 ore for 1 wool — accept, decline or counter"``,
-        ``"Your turn — roll the dice"``, ``"A 7! Discarding: Ada (4), Bo (5)"`` (see :mod:`.words.prompts`).
+        ``"Your turn — roll the dice"``, ``"A 7! Discarding: Ada (4), Bo (5)"``
+        (see :mod:`.knowledge.prompts`).
         """
         v = check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="prompt")
         return prompt(read_whole(self, lambda: self._observe(v, False, False)))

@@ -41,10 +41,10 @@ from ..engine.constants import (
     special_card_title,
 )
 from ..engine.knowledge.observation import Observation, Shown
+from ..engine.knowledge.prompts import heading, prompt
 from ..engine.state import CITY, EMPTY
 from ..engine.viewer import ALL_SEEING, ONLOOKER
 from ..engine.words.log import TEACHER, describe
-from ..engine.words.prompts import heading, prompt
 from ..engine.words.reasons import CONTROLS, waiting_for
 from .colors import check_colors
 from .marks import marks_json, producing_hexes, since_json

@@ -86,3 +86,42 @@ def test_engine_and_bots_import_statements_are_standard_library_only() -> None:
                     assert target[1] in PACKAGES, where
             elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "__import__":
                 raise AssertionError(f"{where}: dynamic import")
+
+
+def _engine_imports() -> list[tuple[Path, ast.ImportFrom | ast.Import, bool]]:
+    """Every import statement of the engine: (file, statement, inside a function or class)."""
+    found = []
+    for path in sorted((ROOT / "catan_widget" / "engine").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        nested = {
+            id(sub)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            for sub in ast.walk(node)
+        }
+        found += [
+            (path, node, id(node) in nested)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+        ]
+    return found
+
+
+def test_every_engine_import_is_at_the_top_of_its_module() -> None:
+    """No import placed inside a function (or class) to dodge an import cycle: there is none."""
+    inside = [f"{p.relative_to(ROOT)}:{node.lineno}" for p, node, nested in _engine_imports() if nested]
+    assert inside == []
+
+
+def test_nothing_under_the_face_imports_game() -> None:
+    """``game.py`` is the face over the engine's parts: only the package's front imports it."""
+    importers = []
+    for path, node, _ in _engine_imports():
+        if not isinstance(node, ast.ImportFrom) or node.level == 0:
+            continue
+        parts = _module(path).split(".")
+        package = parts if path.stem == "__init__" else parts[:-1]
+        target = ".".join([*package[: len(package) - node.level + 1], *(node.module or "").split(".")])
+        if target == "catan_widget.engine.game" and path.name != "__init__.py":
+            importers.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert importers == []

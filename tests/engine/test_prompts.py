@@ -6,8 +6,8 @@ import pytest
 
 import catan_widget as cw
 from catan_widget.engine.board.topology import NODE_NEIGHBORS
+from catan_widget.engine.knowledge.prompts import heading, round_number
 from catan_widget.engine.viewer import ONLOOKER
-from catan_widget.engine.words.prompts import heading, round_number
 
 from .helpers import NAMES4, staged
 

@@ -21,16 +21,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..constants import CARDS_PER_RESOURCE, DEV_DECK_COUNTS, VICTORY_POINT
 from ..phases import PHASES
 from ..rng import Rng
 from ..state import State
 from .counting import Baseline
-
-if TYPE_CHECKING:
-    from .observation import Observation
+from .observed import Observation, register_determinizer
 
 GameFactory = Callable[..., Any]
 """``Game.from_position(names, board, rules, state, *, seed, baseline)``."""
@@ -200,3 +198,6 @@ def _baseline(obs: Observation) -> Baseline:
         offers=obs.offers_this_turn,
         excluded=tuple(sum(1 << r for r in p.not_held) for p in obs.players),
     )
+
+
+register_determinizer(determinize)  # Observation.determinize (the records do not import this module)

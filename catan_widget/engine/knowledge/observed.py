@@ -26,6 +26,17 @@ if TYPE_CHECKING:
 Five = tuple[int, int, int, int, int]
 """Five counts, one per resource (or per development card)."""
 
+Determinizer = Callable[["Observation", "random.Random | int"], Any]
+"""Redraws a game from an observation: :func:`.determinize.determinize`."""
+_DETERMINIZERS: list[Determinizer] = []
+
+
+def register_determinizer(determinizer: Determinizer) -> None:
+    """Make :meth:`Observation.determinize` use ``determinizer``: :mod:`.determinize` registers
+    its function when imported (it reads these records, so they do not import it).
+    """
+    _DETERMINIZERS[:] = [determinizer]
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
@@ -207,9 +218,7 @@ class Observation:
         """A :class:`~catan_widget.engine.game.Game` this viewer could be in: see
         :func:`.determinize.determinize`.
         """
-        from .determinize import determinize
-
-        return determinize(self, rng)
+        return _DETERMINIZERS[0](self, rng)
 
 
 _Frozen = TypeVar("_Frozen")

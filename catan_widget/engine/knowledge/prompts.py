@@ -1,9 +1,11 @@
 """The one sentence that says who must act now and what: the widget's banner, in words.
 
-:func:`prompt` words an observation for one reader, the way :mod:`.log` words the log: a
-player named ``"You"`` reads in the second person ("Your turn — roll the dice"), resources are
-named in words ("1 ore for 1 wool").  :func:`round_number` says how far the game is (the
-header's "Round 27"): a round is every seat having had one turn.
+:func:`prompt` words an observation for one reader, the way
+:mod:`catan_widget.engine.words.log` words the log: a player named ``"You"`` reads in the second
+person ("Your turn — roll the dice"), resources are named in words ("1 ore for 1 wool").
+:func:`round_number` says how far the game is (the header's "Round 27"): a round is every seat
+having had one turn.  It reads an observation, so it lives with the observation (the words it
+uses come from :mod:`catan_widget.engine.words`).
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..constants import cards_text
-from ..knowledge.observation import Observation
 from ..phases import ACCEPTED, COUNTERED, PENDING
-from .log import agree, whom, whose
+from ..words.log import agree, whom, whose
+from .observation import Observation
 
 __all__ = ["prompt", "round_number"]
 
