@@ -1,6 +1,10 @@
 """The rules engine: pure Python, standard library only.
 
-Start with :class:`Game`; actions are in :mod:`.actions`, the board's ids in :mod:`.topology`.
+Start with :class:`Game` (:mod:`.game`, the face over the engine's parts); actions are in
+:mod:`.actions`, the board's ids in :mod:`.board.topology`.  The parts, each importing only those
+below it (``pyproject.toml``'s import contracts): :mod:`.saves` and :mod:`.knowledge` (what a
+viewer knows), :mod:`.words`, :mod:`.rules` (the rulebook as code), and the root's state,
+actions, phases, options, rng and errors, with :mod:`.board`.
 """
 
 from __future__ import annotations

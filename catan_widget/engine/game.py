@@ -97,7 +97,7 @@ class Game:
         self._listed: tuple[State | None, int, tuple[Action, ...]] = (None, 0, ())
         """The last legal list: for this state object at this history length (see step)."""
         self._holders: list[int] = []
-        """Threads queued to step this game, the one stepping first (see :mod:`.atomic`)."""
+        """Threads queued to step this game, the one stepping first (see :mod:`.rules.atomic`)."""
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without its lock, observers and caches (a copy is stepped on its own)."""
@@ -214,7 +214,7 @@ class Game:
     def observe(self, viewer: Viewer | str | None, *, legal: bool = True, shown: bool = False) -> Observation:
         """What ``viewer`` knows now: a seat (or a name), :data:`.viewer.ONLOOKER` (no hand at
         all) or :data:`.viewer.ALL_SEEING` (every hand: a teacher's view, the analysis of a
-        finished game); see :mod:`.observation`.  ``legal=False`` leaves out the list of legal
+        finished game); see :mod:`.knowledge.observation`.  ``legal=False`` leaves out the list of legal
         actions (cheaper, for views).  ``shown=True`` adds what a screen shows that viewer
         (:class:`.observation.Shown`: its log, the controls' reasons, the newest events).
         ``None`` (all-seeing) is deprecated.
@@ -382,7 +382,7 @@ class Game:
         ``dice``, ``card`` and ``steal`` script chance for teaching (a roll, the card drawn,
         the resource stolen).  Raises :class:`IllegalActionError` naming the broken rule; the
         game is then unchanged.  A step is all or nothing under any exception, a keyboard
-        interrupt included (:mod:`.atomic`); while one thread steps or plays a game, another
+        interrupt included (:mod:`.rules.atomic`); while one thread steps or plays a game, another
         thread's step waits for this one (a per-game lock), and is checked against the position
         it then finds.
         """
@@ -428,7 +428,7 @@ class Game:
         settled: bool,
     ) -> None:
         """The checked path of :meth:`step` (an action that is not one of those just listed):
-        the move a replay plays (:func:`.replay.play_move`), recorded.
+        the move a replay plays (:func:`.rules.replay.play_move`), recorded.
         """
         if not isinstance(action, Action):
             raise not_an_action(action)
@@ -449,7 +449,7 @@ class Game:
         or an object with ``choose(observation)``), a list by seat, or a dict by player name.
         Each bot sees only its seat's :meth:`observe` (a bot with ``choose_among`` is handed
         just its legal actions).  Named bots are seeded from the game's seed.  The loop is the
-        engine's one play loop (:func:`.autoplay.play_bots`, compiled), which tournaments run
+        engine's one play loop (:func:`.rules.autoplay.play_bots`, compiled), which tournaments run
         too; every step is all or nothing, as with :meth:`step`.  Returns the game.
         """
         play_bots(self, make_bots(self.names, self.seed, bots), until, max_steps)

@@ -3,7 +3,7 @@
 A player view is all-seeing, like ``game.state``: ``game.players[1].resources`` is Bo's whole
 hand, whoever asks.  It is the notebook owner's API (teaching, analysis, tests), never what a
 seat, a bot or the widget reads: they read ``game.observe(viewer)``, which shows another
-player's hand to the all-seeing viewer only (:mod:`.observation`).
+player's hand to the all-seeing viewer only (:mod:`.knowledge.observation`).
 """
 
 from __future__ import annotations
