@@ -184,7 +184,7 @@ class Observation:
         if name in ("state", "history", "events", "seed"):
             raise AttributeError(
                 f"An observation has no {name!r}: a seat sees only what it may know. Bots now "
-                "receive game.observe(seat) (see catan_widget.engine.observation)."
+                "receive game.observe(seat) (see catan_widget.engine.knowledge.observation)."
             )
         raise AttributeError(name)
 
