@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from _thread import get_ident
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .actions import Action, not_an_action
+from .actions import Action
 from .board.layouts import Board, seeded_board
 from .constants import RESOURCES
 from .errors import IllegalActionError, Refusal
@@ -21,13 +20,12 @@ from .phases import GAME_OVER
 from .players import PlayerView
 from .registry import BotSpec, Hint, hint_for, make_bots
 from .rng import Rng
-from .rules.apply import Move, apply_listed
-from .rules.atomic import read_whole, take_back, turn, wait_turn
+from .rules import atomic
+from .rules.apply import Move
+from .rules.atomic import read_whole, turn
 from .rules.autoplay import play_bots
 from .rules.chance import Chance
 from .rules.events import Events
-from .rules.legal import legal_actions
-from .rules.replay import play_move
 from .rules.trade import maritime_rates
 from .saves.format import Saved, game_from_json, game_to_json
 from .saves.staging import stage, staged_origin, too_close
@@ -345,97 +343,8 @@ class Game:
             observer(self)
 
     # --- playing ------------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Legal actions of the acting player, in a deterministic order (open-ended domestic
-        trade offers and counter-offers are validated by :meth:`step` but not listed).
-        """
-        holders = self._holders
-        if not holders:  # no step under way: list without waiting, then check none began
-            state, at = self.state, len(self.history)
-            try:
-                listed = legal_actions(state, self.board, self.rules)
-            except Exception:
-                if not holders:
-                    raise
-            else:
-                if not holders and self.state is state and len(self.history) == at:
-                    self._listed = (state, at, tuple(listed))
-                    return listed
-        return read_whole(self, self._list)  # another thread is stepping: list a whole position
-
-    def _list(self) -> list[Action]:
-        state, at = self.state, len(self.history)
-        listed = legal_actions(state, self.board, self.rules)
-        self._listed = (state, at, tuple(listed))
-        return listed
-
-    def step(
-        self,
-        action: Action,
-        *,
-        dice: tuple[int, int] | None = None,
-        card: int | str | None = None,
-        steal: int | str | None = None,
-    ) -> None:
-        """Apply one action of the acting player.
-
-        ``dice``, ``card`` and ``steal`` script chance for teaching (a roll, the card drawn,
-        the resource stolen).  Raises :class:`IllegalActionError` naming the broken rule; the
-        game is then unchanged.  A step is all or nothing under any exception, a keyboard
-        interrupt included (:mod:`.rules.atomic`); while one thread steps or plays a game, another
-        thread's step waits for this one (a per-game lock), and is checked against the position
-        it then finds.
-        """
-        me, holders = get_ident(), self._holders
-        try:
-            holders.append(me)  # one step at a time: another thread's step waits for this one
-            if holders[0] != me:
-                wait_turn(holders, me)
-            history, ev = self.history, self.events
-            at, mark = len(history), len(ev)
-            try:
-                state, listed_at, listed = self._listed
-                if (
-                    state is self.state  # listed for this very position
-                    and listed_at == at
-                    and dice is None
-                    and card is None
-                    and steal is None  # the listed object applied: the action, or one equal to it
-                    and (applied := apply_listed(state, self.board, self.rules, action, ev, listed, at > 0))
-                    is not None
-                ):
-                    history.append((applied, None))  # the commit
-                else:
-                    self._check_and_apply(action, dice, card, steal, at > 0)
-            except IllegalActionError:
-                del ev[mark:]  # refused by a check, before anything changed
-                raise
-            except BaseException:
-                take_back(self, at, mark)  # nothing when the move was recorded
-                raise
-        finally:
-            if me in holders:  # not when an interrupt came before it joined
-                holders.remove(me)
-        if self._observers:
-            self.changed()
-
-    def _check_and_apply(
-        self,
-        action: Action,
-        dice: tuple[int, int] | None,
-        card: int | str | None,
-        steal: int | str | None,
-        settled: bool,
-    ) -> None:
-        """The checked path of :meth:`step` (an action that is not one of those just listed):
-        the move a replay plays (:func:`.rules.replay.play_move`), recorded.
-        """
-        if not isinstance(action, Action):
-            raise not_an_action(action)
-        if self.state.phase == GAME_OVER:
-            raise IllegalActionError("game_over", self.waiting_text())
-        move = play_move(self.state, self.board, self.rules, action, dice, card, steal, self.events, settled)
-        self.history.append(move)  # the commit
+    legal_actions = atomic.listed
+    step = atomic.step  # both kept in rules/atomic.py, with the take-back and the threads' turns
 
     def play(
         self,

@@ -16,6 +16,7 @@ from catan_widget import Action, EndTurn, Game, IllegalActionError
 from catan_widget.bots import GreedyBot, RandomBot
 from catan_widget.engine.actions import action_from_dict, action_to_dict
 from catan_widget.engine.knowledge.observation import Observation
+from catan_widget.engine.rules import atomic
 from catan_widget.tournaments.games import MAX_STEPS, GameSpec, play_one
 
 
@@ -72,13 +73,13 @@ def test_play_gives_the_game_of_a_plain_step_loop(kind: str) -> None:
 
 def test_a_rebuilt_pick_is_applied_as_the_listed_object(monkeypatch: pytest.MonkeyPatch) -> None:
     checked: list[Game] = []
-    original = Game._check_and_apply
+    original = atomic.check_and_apply
 
-    def spy(self: Game, *args: Any) -> None:
-        checked.append(self)
-        original(self, *args)
+    def spy(game: Game, *args: Any) -> None:
+        checked.append(game)
+        original(game, *args)
 
-    monkeypatch.setattr(Game, "_check_and_apply", spy)
+    monkeypatch.setattr(atomic, "check_and_apply", spy)
     game = Game(seed=8).play([Rebuilt(p) for p in range(4)], max_steps=400)
     assert len(game.history) == 400
     assert checked == []  # every pick equal to a listed action: none went the checked way
@@ -107,13 +108,13 @@ def test_an_equal_action_takes_the_listed_path_and_anything_else_is_checked(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     checked: list[Game] = []
-    original = Game._check_and_apply
+    original = atomic.check_and_apply
 
-    def spy(self: Game, *args: Any) -> None:
-        checked.append(self)
-        original(self, *args)
+    def spy(game: Game, *args: Any) -> None:
+        checked.append(game)
+        original(game, *args)
 
-    monkeypatch.setattr(Game, "_check_and_apply", spy)
+    monkeypatch.setattr(atomic, "check_and_apply", spy)
     listed, equal, unlisted = (Game(seed=21, board="random") for _ in range(3))
     rnd = random.Random(4)
     for _ in range(300):

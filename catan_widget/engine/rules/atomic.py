@@ -9,6 +9,11 @@ rebuilt from its start and the recorded moves (:func:`replayed_state`: the one r
 :mod:`.replay`), the step's events are dropped, and the game is exactly as it was before the
 step, byte for byte when saved.
 
+:func:`step` is ``Game.step`` itself: the listed action applied without a second check, or
+any other one checked (:func:`check_and_apply`), recorded by that append; :func:`listed` is
+``Game.legal_actions``, remembering what it listed for the position so that a step of one of
+those actions is not checked again.
+
 Threads take turns: :func:`turn` (and the same few lines inlined in the hot paths) queue the
 thread on the game's ``holders`` list, wait until it is first, and leave the queue after; the
 queue is changed only by single list operations, which are atomic, so no two threads ever step
@@ -31,11 +36,15 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, TypeVar
 
-from ..actions import Action
+from ..actions import Action, not_an_action
 from ..board.layouts import Board
+from ..errors import IllegalActionError
 from ..options import Rules
+from ..phases import GAME_OVER
 from ..state import State
-from .replay import replay
+from .apply import apply_listed
+from .legal import legal_actions
+from .replay import play_move, replay
 
 T = TypeVar("T")
 
@@ -148,3 +157,103 @@ def take_back(game: Any, at: int, mark: int) -> None:
         del game.events[mark:]
         game.state = state
         game._listed = (None, 0, ())
+
+
+def listed(game: Any) -> list[Action]:
+    """Legal actions of the acting player, in a deterministic order (open-ended domestic
+    trade offers and counter-offers are validated by :meth:`step` but not listed).
+
+    ``Game.legal_actions`` (``game``: the :class:`Game`): listed without waiting when no step
+    is under way, else for one whole position; remembered with the position and its history
+    length, so that :func:`step` applies one of them without checking it again.
+    """
+    holders: list[int] = game._holders
+    if not holders:  # no step under way: list without waiting, then check none began
+        state, at = game.state, len(game.history)
+        try:
+            found = legal_actions(state, game.board, game.rules)
+        except Exception:
+            if not holders:
+                raise
+        else:
+            if not holders and game.state is state and len(game.history) == at:
+                game._listed = (state, at, tuple(found))
+                return found
+    return read_whole(game, lambda: _list(game))  # another thread is stepping: a whole position
+
+
+def _list(game: Any) -> list[Action]:
+    state, at = game.state, len(game.history)
+    found = legal_actions(state, game.board, game.rules)
+    game._listed = (state, at, tuple(found))
+    return found
+
+
+def step(
+    game: Any,
+    action: Action,
+    *,
+    dice: tuple[int, int] | None = None,
+    card: int | str | None = None,
+    steal: int | str | None = None,
+) -> None:
+    """Apply one action of the acting player.
+
+    ``dice``, ``card`` and ``steal`` script chance for teaching (a roll, the card drawn,
+    the resource stolen).  Raises :class:`IllegalActionError` naming the broken rule; the
+    game is then unchanged.  A step is all or nothing under any exception, a keyboard
+    interrupt included (see this module); while one thread steps or plays a game, another
+    thread's step waits for this one (a per-game lock), and is checked against the position
+    it then finds.
+
+    ``Game.step`` (``game``: the :class:`Game`): in this thread's turn, one of the actions just
+    listed (:func:`listed`) is applied as listed, any other is checked (:func:`check_and_apply`);
+    a refusal leaves the game as it was, any other exception takes the step back whole
+    (:func:`take_back`).  The game's observers are told after.
+    """
+    me, holders = threading.get_ident(), game._holders
+    try:
+        holders.append(me)  # one step at a time: another thread's step waits for this one
+        if holders[0] != me:
+            wait_turn(holders, me)
+        history, ev = game.history, game.events
+        at, mark = len(history), len(ev)
+        try:
+            state, listed_at, actions = game._listed
+            if (
+                state is game.state  # listed for this very position
+                and listed_at == at
+                and dice is None
+                and card is None
+                and steal is None  # the listed object applied: the action, or one equal to it
+                and (applied := apply_listed(state, game.board, game.rules, action, ev, actions, at > 0))
+                is not None
+            ):
+                history.append((applied, None))  # the commit
+            else:
+                check_and_apply(game, action, dice, card, steal, at > 0)
+        except IllegalActionError:
+            del ev[mark:]  # refused by a check, before anything changed
+            raise
+        except BaseException:
+            take_back(game, at, mark)  # nothing when the move was recorded
+            raise
+    finally:
+        if me in holders:  # not when an interrupt came before it joined
+            holders.remove(me)
+    if game._observers:
+        game.changed()
+
+
+def check_and_apply(
+    game: Any, action: object, dice: object, card: object, steal: object, settled: bool
+) -> None:
+    """The checked path of :func:`step` (an action that is not one of those just listed): the
+    move a replay plays (:func:`.replay.play_move`), recorded.
+    """
+    if not isinstance(action, Action):
+        raise not_an_action(action)
+    if game.state.phase == GAME_OVER:
+        raise IllegalActionError("game_over", game.waiting_text())
+    move = play_move(game.state, game.board, game.rules, action, dice, card, steal, game.events, settled)
+    game.history.append(move)  # the commit
