@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from catan_widget import CatanWidget, Game
+from catan_widget.engine.rules import atomic
 
 from .helpers import actions, send
 
@@ -40,13 +41,13 @@ def _click(w: CatanWidget) -> dict[str, Any]:
 
 def test_clicks_take_the_listed_path_and_record_the_listed_object(monkeypatch: pytest.MonkeyPatch) -> None:
     checked: list[str] = []
-    original = Game._check_and_apply
+    original = atomic.check_and_apply
 
-    def spy(self: Game, *args: Any) -> None:
-        checked.append(self.phase)
-        original(self, *args)
+    def spy(game: Game, *args: Any) -> None:
+        checked.append(game.phase)
+        original(game, *args)
 
-    monkeypatch.setattr(Game, "_check_and_apply", spy)
+    monkeypatch.setattr(atomic, "check_and_apply", spy)
     w = CatanWidget.play(["You", "bot", "bot", "bot"], seed=1)
     game = w.game
     kinds: set[str] = set()
