@@ -73,6 +73,7 @@ replaying).  Every engine module is either here or in
 INTERPRETED = (
     "__init__",
     "actions",
+    "answer_reasons",
     "board/__init__",
     "errors",
     "game",
