@@ -36,7 +36,7 @@ from catan_widget import Game
 from catan_widget.bots import GreedyBot, SearchBot, make_bots
 from catan_widget.bots.trading import near_winner, small_changes, swap_gain
 from catan_widget.engine import actions as ac
-from catan_widget.engine.observation import Observation
+from catan_widget.engine.knowledge.observation import Observation
 
 TUNE = range(200)
 """Seeds the margins were tuned on."""

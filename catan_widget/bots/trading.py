@@ -28,8 +28,8 @@ from .greedy import trade_helps
 from .value import evaluate, reachable_spots
 
 if TYPE_CHECKING:
-    from ..engine.board import Board
-    from ..engine.observation import Observation
+    from ..engine.board.layouts import Board
+    from ..engine.knowledge.observation import Observation
     from ..engine.state import State
 
 ACCEPT_MARGIN = 0.0
