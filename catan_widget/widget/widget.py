@@ -20,6 +20,7 @@ undo and scripted dice (one module each).
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -133,6 +134,7 @@ class CatanWidget(anywidget.AnyWidget):
         if not isinstance(game, Game):
             raise TypeError(f"CatanWidget needs a Game, got {type(game).__name__}")
         self._ready = self._closed = False  # _ready: built (the traits' observers act from then on)
+        self._drawing = threading.RLock()  # a game stepped on two threads: one draws at a time
         self._game = game
         self._version = 0
         self._seats = Seats(game, seats, bot, teacher=teacher)
@@ -412,14 +414,15 @@ class CatanWidget(anywidget.AnyWidget):
 
     # --- the game tells the widget -------------------------------------------------------------
     def _game_changed(self, game: Game) -> None:
-        """The observer: the game changed (a click, a bot's move, a take-back, a cell): draw it."""
-        if self._closed:
-            return
-        self._clicks.moved()
-        self._undo.game_changed(game)
-        self._runner.game_changed()
-        self._publish()
-        self._start()
+        """The observer (on the thread that stepped the game, after its step): draw the change."""
+        with self._drawing:
+            if self._closed:
+                return
+            self._clicks.moved()
+            self._undo.game_changed(game)
+            self._runner.game_changed()
+            self._publish()
+            self._start()
 
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
         try:
@@ -476,36 +479,30 @@ class CatanWidget(anywidget.AnyWidget):
 
     def _publish(self, error: str | None = None) -> None:
         """Send a new ``state`` and ``legal`` (one version) to the front-end."""
-        self._version += 1
-        if not self._replaying():  # a replay is watched: no hand-over between seats
-            self._expire_view()
-        handover = self._handover()
-        g = self._replay.shown()
-        acting = None if self._replaying() or handover is not None else self._acting_human()
-        viewer = self._current_viewer()
-        humans = self.humans
-        marks_seat = next(
-            (s for s in (handover, acting) if s is not None), humans[0] if len(humans) == 1 else None
-        )
-        obs, controls = observations(g, viewer, acting)  # everything shown comes from these
-        state = state_json(
-            obs, self._kinds, version=self._version, error=error or self._fault, marks_seat=marks_seat
-        )
-        state["handover"] = None if handover is None else {"seat": handover, "name": obs.names[handover]}
-        if self.show_counting and obs.seat is not None:
-            counting_json(obs, state["players"])
-        legal = legal_json(
-            controls,
-            acting,
-            version=self._version,
-            undo=self._undo.can_undo(acting),
-            undo_reason=self._undo.reason(acting),
-        )
-        self._clicks.published(self._version, legal["seat"])
-        with self.hold_sync():
-            self._replay.refresh_traits()
-            self.state = state
-            self.legal = legal
+        with self._drawing:
+            self._version += 1
+            if not self._replaying():  # a replay is watched: no hand-over between seats
+                self._expire_view()
+            handover = self._handover()
+            g = self._replay.shown()
+            acting = None if self._replaying() or handover is not None else self._acting_human()
+            viewer = self._current_viewer()
+            alone = self.humans[0] if len(self.humans) == 1 else None
+            marks_seat = next((s for s in (handover, acting) if s is not None), alone)
+            obs, controls = observations(g, viewer, acting)  # everything shown comes from these
+            state = state_json(
+                obs, self._kinds, version=self._version, error=error or self._fault, marks_seat=marks_seat
+            )
+            state["handover"] = None if handover is None else {"seat": handover, "name": obs.names[handover]}
+            if self.show_counting and obs.seat is not None:
+                counting_json(obs, state["players"])
+            undo, why = self._undo.can_undo(acting), self._undo.reason(acting)
+            legal = legal_json(controls, acting, version=self._version, undo=undo, undo_reason=why)
+            self._clicks.published(self._version, legal["seat"])
+            with self.hold_sync():
+                self._replay.refresh_traits()
+                self.state = state
+                self.legal = legal
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         self._start()
