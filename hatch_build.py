@@ -72,6 +72,7 @@ replaying).  Every engine module is either here or in
 
 INTERPRETED = (
     "__init__",
+    "action_fields",
     "actions",
     "answer_reasons",
     "board/__init__",
@@ -96,15 +97,15 @@ INTERPRETED = (
     "words/reasons",
     "words/since",
 )
-"""Engine modules kept interpreted: the package front and the boundary modules that check user
-input (actions, saves, settings, staging, bot and player names, viewers), so users get the engine's own
-messages instead of mypyc's TypeErrors; they run once per call, not in the hot loops.  ``observed``
-holds the observation records, built through plain-class twins (see its docstring); ``atomic``
-takes back an interrupted step (signal handlers, a replay: the rare path).  ``errors`` keeps
-``IllegalActionError`` (with its code and rule) and ``Refusal`` plain Python classes: they
-pickle, and user code may subclass the error; they are made only on the rare path of a refusal.
-The wings' ``__init__`` files hold docstrings only; ``places`` and ``topology`` are the old paths
-the notebooks import, re-exporting :mod:`.words.places` and :mod:`.board.topology`."""
+"""Engine modules kept interpreted: the package front and the boundary modules that check user input
+(actions and their field checks, saves, settings, staging, bot and player names, viewers), so users
+get the engine's own messages instead of mypyc's TypeErrors; they run once per call, not in the hot
+loops.  ``observed`` holds the observation records, built through plain-class twins (see its
+docstring); ``atomic`` takes back an interrupted step (signal handlers, a replay: the rare path).
+``errors`` keeps ``IllegalActionError`` (with its code and rule) and ``Refusal`` plain Python
+classes: they pickle, and user code may subclass the error; they are made only on the rare path of a
+refusal.  The wings' ``__init__`` files hold docstrings only; ``places`` and ``topology`` are the
+old paths the notebooks import, re-exporting :mod:`.words.places` and :mod:`.board.topology`."""
 
 MYPY_INI = (
     "[mypy]\nignore_missing_imports = True\nfollow_imports = silent\n"

@@ -12,77 +12,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
+from .action_fields import (
+    Cards,
+    check_id,
+    check_seat,
+    not_an_action,  # noqa: F401  (still importable from here, as before)
+    show,
+    to_cards,
+    to_resource,
+)
 from .answer_reasons import check_reason
 from .board.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
 from .constants import RESOURCES, cards_text
 from .errors import IllegalActionError
 
 ResourceLike = int | str
-Cards = tuple[int, int, int, int, int]
-
-
-def show(value: object) -> str:
-    """A short repr for error messages (a huge bad value must not make a huge message)."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-_show = show
-
-
-def not_an_action(value: object) -> IllegalActionError:
-    """The refusal of a value that is not an action (of a known kind), to raise."""
-    return IllegalActionError(
-        "malformed", f"Not an action: {show(value)} (use e.g. RollDice(), BuildRoad(edge=17))."
-    )
-
-
-def to_resource(value: object, what: str = "resource") -> int:
-    """A resource id from a name or id; raises IllegalActionError for anything else."""
-    if isinstance(value, str) and value in RESOURCES:
-        return RESOURCES.index(value)
-    if type(value) is int and 0 <= value < 5:
-        return value
-    raise IllegalActionError(
-        "malformed", f"{what} must be one of {', '.join(RESOURCES)} (or 0..4), got {_show(value)}"
-    )
-
-
-def to_cards(value: object, what: str = "cards") -> Cards:
-    """A 5-tuple of counts from a ``{name: count}`` dict or a sequence of 5 counts."""
-    if isinstance(value, dict):
-        counts = [0] * 5
-        for key, n in value.items():
-            if type(n) is not int or n < 0:
-                raise IllegalActionError(
-                    "malformed", f"{what}: the count of {_show(key)} must be a whole number >= 0"
-                )
-            counts[to_resource(key, f"{what} key")] += n
-    elif isinstance(value, (list, tuple)) and len(value) == 5:
-        counts = list(value)
-        if not all(type(n) is int and 0 <= n <= 95 for n in counts):
-            raise IllegalActionError("malformed", f"{what} must be 5 whole numbers >= 0, got {_show(value)}")
-    else:
-        raise IllegalActionError(
-            "malformed", f"{what} must be a dict of resource counts or 5 counts, got {_show(value)}"
-        )
-    if any(n > 95 for n in counts):
-        raise IllegalActionError("malformed", f"{what}: no count can exceed 95, got {_show(value)}")
-    return (counts[0], counts[1], counts[2], counts[3], counts[4])
-
-
-def _check_id(value: object, limit: int, what: str) -> None:
-    if type(value) is not int or not 0 <= value < limit:
-        raise IllegalActionError(
-            "malformed", f"{what} must be an id from 0 to {limit - 1}, got {_show(value)}"
-        )
-
-
-def _check_seat(value: object, what: str, allow_none: bool = False) -> None:
-    if value is None and allow_none:
-        return
-    if type(value) is not int or not 0 <= value < 4:
-        raise IllegalActionError("malformed", f"{what} must be a seat number 0..3, got {_show(value)}")
 
 
 class Action:
@@ -129,7 +73,7 @@ class BuildRoad(Action):
     kind: ClassVar[str] = "build_road"
 
     def __post_init__(self) -> None:
-        _check_id(self.edge, EDGE_COUNT, "edge")
+        check_id(self.edge, EDGE_COUNT, "edge")
 
     def __str__(self) -> str:
         return f"build a road on path {self.edge}"
@@ -143,7 +87,7 @@ class BuildSettlement(Action):
     kind: ClassVar[str] = "build_settlement"
 
     def __post_init__(self) -> None:
-        _check_id(self.node, NODE_COUNT, "node")
+        check_id(self.node, NODE_COUNT, "node")
 
     def __str__(self) -> str:
         return f"build a settlement on intersection {self.node}"
@@ -157,7 +101,7 @@ class BuildCity(Action):
     kind: ClassVar[str] = "build_city"
 
     def __post_init__(self) -> None:
-        _check_id(self.node, NODE_COUNT, "node")
+        check_id(self.node, NODE_COUNT, "node")
 
     def __str__(self) -> str:
         return f"build a city on intersection {self.node}"
@@ -233,8 +177,8 @@ class MoveRobber(Action):
     kind: ClassVar[str] = "move_robber"
 
     def __post_init__(self) -> None:
-        _check_id(self.hex, HEX_COUNT, "hex")
-        _check_seat(self.victim, "victim", allow_none=True)
+        check_id(self.hex, HEX_COUNT, "hex")
+        check_seat(self.victim, "victim", allow_none=True)
 
     def __str__(self) -> str:
         who = "" if self.victim is None else f" and rob seat {self.victim}"
@@ -283,7 +227,7 @@ class OfferTrade(Action):
     def __post_init__(self) -> None:
         object.__setattr__(self, "give", to_cards(self.give, "give"))
         object.__setattr__(self, "want", to_cards(self.want, "want"))
-        _check_seat(self.to, "to", allow_none=True)
+        check_seat(self.to, "to", allow_none=True)
 
     def __str__(self) -> str:
         who = "everyone" if self.to is None else f"seat {self.to}"
@@ -344,7 +288,7 @@ class ConfirmTrade(Action):
     kind: ClassVar[str] = "confirm_trade"
 
     def __post_init__(self) -> None:
-        _check_seat(self.player, "player")
+        check_seat(self.player, "player")
 
     def __str__(self) -> str:
         return f"confirm the trade with seat {self.player}"
@@ -413,7 +357,7 @@ def action_from_dict(data: object) -> Action:
     kind = data.get("kind")
     cls = ACTION_BY_KIND.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise IllegalActionError("malformed", f"unknown action kind {_show(kind)}")
+        raise IllegalActionError("malformed", f"unknown action kind {show(kind)}")
     args = {k: v for k, v in data.items() if k != "kind"}
     if cls is PlayYearOfPlenty:
         pair = args.pop("resources", None)
@@ -424,7 +368,7 @@ def action_from_dict(data: object) -> Action:
         args["first"], args["second"] = pair
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     optional = {"victim", "to", "reason"}
-    unknown = sorted(k if isinstance(k, str) else _show(k) for k in set(args) - set(names))
+    unknown = sorted(k if isinstance(k, str) else show(k) for k in set(args) - set(names))
     missing = [n for n in names if n not in args and n not in optional]
     if unknown or missing:
         raise IllegalActionError(
@@ -487,13 +431,13 @@ def encode(action: Action) -> int:
         to = 4 if action.to is None else action.to
         base = _DISCARD_BASE + _SPAN + _SPAN * _SPAN
         return base + (to * _SPAN + _pack(action.give)) * _SPAN + _pack(action.want)
-    raise IllegalActionError("malformed", f"cannot encode {_show(action)}")
+    raise IllegalActionError("malformed", f"cannot encode {show(action)}")
 
 
 def decode(code: int) -> Action:
     """The action of an integer from :func:`encode`."""
     if type(code) is not int or code < 0:
-        raise IllegalActionError("malformed", f"an action code is a whole number >= 0, got {_show(code)}")
+        raise IllegalActionError("malformed", f"an action code is a whole number >= 0, got {show(code)}")
     if code < _DISCARD_BASE:
         return FIXED_ACTIONS[code]
     code -= _DISCARD_BASE

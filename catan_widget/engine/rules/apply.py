@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Final
 
 from .. import actions as ac
+from ..action_fields import not_an_action
 from ..board.layouts import Board
 from ..constants import KNIGHT, MONOPOLY, ROAD_BUILDING
 from ..errors import IllegalActionError
@@ -284,7 +285,7 @@ def _check(m: Move, action: ac.Action) -> None:
         raise IllegalActionError("game_over", "The game is over.")
     check = CHECKS.get(type(action))
     if check is None:
-        raise ac.not_an_action(action)
+        raise not_an_action(action)
     if m.dice is not None or m.card is not None or m.steal is not None:
         for name, kind, text in _SCRIPTED:
             if getattr(m, name) is not None and type(action) is not kind:

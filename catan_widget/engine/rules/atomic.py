@@ -36,7 +36,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, TypeVar
 
-from ..actions import Action, not_an_action
+from ..action_fields import not_an_action
+from ..actions import Action
 from ..board.layouts import Board
 from ..errors import IllegalActionError
 from ..options import Rules

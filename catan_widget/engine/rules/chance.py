@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import to_resource
+from ..action_fields import to_resource
 from ..constants import DEV_CARDS
 from ..errors import IllegalActionError
 

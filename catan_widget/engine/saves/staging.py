@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
-from ..actions import to_cards
+from ..action_fields import to_cards
 from ..board.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT, NODE_NEIGHBORS
 from ..constants import CARDS_PER_RESOURCE, DEV_CARDS, KNIGHT
 from ..errors import IllegalActionError

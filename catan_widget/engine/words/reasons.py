@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from .. import actions as ac
+from ..action_fields import not_an_action
 from ..constants import RESOURCES, YEAR_OF_PLENTY
 from ..errors import IllegalActionError, Refusal, refusal
 from ..phases import DISCARD, GAME_OVER, MAIN, ROLL, TRADE_RESPONSE, demand, demand_code
@@ -184,7 +185,7 @@ def waiting_for(names: Sequence[str], current: int, winner: int | None) -> Refus
 def seat_refusal(m: Move, names: Sequence[str], action: object) -> Refusal | None:
     """``Game.refusal``: None when ``action`` is legal now for seat ``m.p``, else why not."""
     if not isinstance(action, ac.Action):
-        return ac.not_an_action(action).refusal
+        return not_an_action(action).refusal
     if m.p != m.s.current or m.s.phase == GAME_OVER:
         return waiting(m.s, names)
     return refusal_of(m, action)
