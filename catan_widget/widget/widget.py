@@ -21,8 +21,7 @@ undo and scripted dice (one module each).
 from __future__ import annotations
 
 import threading
-import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 import anywidget
@@ -47,24 +46,11 @@ from .seats import Seats, SeatSpec, seat_list
 from .settings import SETTINGS, Settings, logger
 from .undo import UndoStack
 from .view import board_json, legal_json, observations, state_json
+from .watch import copy_to_replay, weak_observer
 
 __all__ = ["INTERRUPTED", "CatanWidget"]
 
 _W = TypeVar("_W", bound="CatanWidget")
-
-
-def _observer(widget: CatanWidget) -> Callable[[Game], None]:
-    """A game observer that holds the widget weakly (and drops itself once it is gone)."""
-    ref = weakref.ref(widget)
-
-    def changed(game: Game) -> None:
-        w = ref()
-        if w is None:
-            game.unsubscribe(changed)
-        else:
-            w._game_changed(game)
-
-    return changed
 
 
 class CatanWidget(anywidget.AnyWidget):
@@ -152,7 +138,7 @@ class CatanWidget(anywidget.AnyWidget):
         ids, level = bool(show_ids), level_of(bot)
         super().__init__(bot_delay=delay, view=view, show_ids=ids, compact=bool(compact), bot_level=level)
         self._colors = None if colors is None else tuple(p["color"] for p in board["players"])
-        self._watch = _observer(self)
+        self._watch = weak_observer(self, CatanWidget._game_changed)
         game.subscribe(self._watch)
         self.on_msg(self._on_msg)
         self.board = board
@@ -201,10 +187,8 @@ class CatanWidget(anywidget.AnyWidget):
         to start from (0 = the start; the end by default); ``viewer``: a seat's view, or the
         teacher's (every hand) by default.
         """
-        game = Game.from_json(game_or_save) if isinstance(game_or_save, str) else game_or_save
-        if not isinstance(game, Game):
-            raise TypeError(f"replay needs a Game or a save, got {type(game_or_save).__name__}")
-        w = cls(game.fork(), None, teacher=viewer is None, show_ids=show_ids, colors=colors)
+        game = copy_to_replay(game_or_save)
+        w = cls(game, None, teacher=viewer is None, show_ids=show_ids, colors=colors)
         w._replay.only = True
         w.replay_at = len(game.history) if at is None else at
         if viewer is not None:
