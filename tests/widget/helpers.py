@@ -135,6 +135,11 @@ def wire_bytes(value: Any) -> int:
     return len(json.dumps(value, ensure_ascii=False).encode())
 
 
+def refusal_ok(text: object) -> bool:
+    """A refusal as the widget must show it: a short printable sentence."""
+    return isinstance(text, str) and 0 < len(text) <= 400 and text.isprintable()
+
+
 # --- a real event loop ---------------------------------------------------------------------------
 def bot_tasks() -> list[asyncio.Task[Any]]:
     """The live asyncio tasks of the running loop that run the widget's bots (any widget)."""
