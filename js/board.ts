@@ -1,16 +1,6 @@
 /** The SVG board: a static layer (sea, harbors, terrain, tokens) and a dynamic one (pieces, legal spots). */
-import {
-  at,
-  cityShape,
-  resourceGlyph,
-  RESOURCE_COLORS,
-  RESOURCE_TERRAIN,
-  robberShape,
-  settlementShape,
-  TERRAIN_COLORS,
-  terrainArt,
-} from "./art";
-import { pieceLetter, roadPattern, seatLetters } from "./cues";
+import { at, resourceGlyph, RESOURCE_COLORS, RESOURCE_TERRAIN, TERRAIN_COLORS, terrainArt } from "./art";
+import { seatLetters } from "./cues";
 import { clear, s, title } from "./dom";
 import { drawChanges, linkBoard, markStyle } from "./highlights";
 import { pipLabels } from "./pips";
@@ -26,12 +16,10 @@ import {
   type Point,
 } from "./hex";
 import type { Highlights, Placement } from "./interaction";
+import { piece, roadLine, robberAt } from "./pieces";
+import { HILITE, HILITE_GLOW, markTargets, withoutPending } from "./previews";
 import type { Board, GameState, Harbor, HexInfo, Terrain } from "./types";
 
-const INK = "#1b1a17";
-const PIECE_SCALE = 1.3;
-const HILITE = "#fffdf2";
-const HILITE_GLOW = "#ffc928";
 const NUMBER_FONT = "Georgia, 'DejaVu Serif', 'Times New Roman', serif";
 const UI_FONT = "system-ui, -apple-system, 'Segoe UI', 'DejaVu Sans', sans-serif";
 
@@ -284,112 +272,6 @@ function buildTargets(view: BoardView, board: Board): void {
     view.nodeEls.set(n.id, el);
   }
   view.targetsLayer.append(edges, nodes);
-}
-
-function setLegal(el: Element, mark: SVGElement | null, preview: SVGElement | null = null): void {
-  el.querySelector(".cw-legal-mark")?.remove();
-  el.querySelector(".cw-preview")?.remove();
-  el.classList.toggle("cw-legal", mark !== null);
-  if (mark) el.prepend(mark);
-  if (mark && preview) {
-    preview.setAttribute("class", "cw-preview");
-    preview.setAttribute("pointer-events", "none");
-    el.append(preview);
-  }
-}
-
-function edgeMark(board: Board, id: number): SVGElement | null {
-  const e = board.edges[id];
-  const a = e && board.nodes[e.a];
-  const b = e && board.nodes[e.b];
-  if (!a || !b) return null;
-  const p = lerp(a, b, 0.2);
-  const q = lerp(a, b, 0.8);
-  const line = { x1: fmt(p.x), y1: fmt(p.y), x2: fmt(q.x), y2: fmt(q.y), "stroke-linecap": "round" };
-  return s(
-    "g",
-    { class: "cw-legal-mark" },
-    s("line", { ...line, stroke: HILITE_GLOW, "stroke-width": 0.26, opacity: 0.75 }),
-    s("line", { ...line, stroke: HILITE, "stroke-width": 0.1 }),
-  );
-}
-
-function nodeMark(board: Board, id: number, occupied: boolean, pips: boolean): SVGElement | null {
-  const n = board.nodes[id];
-  if (!n) return null;
-  const c = { cx: fmt(n.x), cy: fmt(n.y) };
-  // with the pips overlay on, an open corner gets a ring around its pip label, not a disc over it
-  if (pips && !occupied) {
-    return s("g", { class: "cw-legal-mark" },
-      s("circle", { ...c, r: 0.27, fill: "none", stroke: HILITE_GLOW, "stroke-width": 0.07, opacity: 0.8 }));
-  }
-  return occupied
-    ? s("g", { class: "cw-legal-mark" },
-        s("circle", { ...c, r: 0.38, fill: "none", stroke: HILITE_GLOW, "stroke-width": 0.12, opacity: 0.75 }),
-        s("circle", { ...c, r: 0.38, fill: "none", stroke: HILITE, "stroke-width": 0.045 }))
-    : s("g", { class: "cw-legal-mark" },
-        s("circle", { ...c, r: 0.2, fill: HILITE_GLOW, opacity: 0.55 }),
-        s("circle", { ...c, r: 0.11, fill: HILITE, stroke: "#7a5a00", "stroke-width": 0.03 }));
-}
-
-/** The pending spot shows its ghost piece instead of a glow. */
-function withoutPending(hl: Highlights, p: Placement | null): Highlights {
-  if (!p || p.kind === "move_robber") return hl;
-  const nodes = new Set(hl.nodes);
-  const edges = new Set(hl.edges);
-  if (p.kind === "build_road") edges.delete(p.edge);
-  else nodes.delete(p.node);
-  return { nodes, edges, hexes: hl.hexes };
-}
-
-/** Mark the legal hexes, nodes and edges (clickable, glowing, with a hover preview of the piece
- * in `color`: widget.css shows it while the pointer is over the spot); unmark the rest. */
-function markTargets(view: BoardView, board: Board, hl: Highlights, occupied: Set<number>, pips: boolean, color: string): void {
-  view.hexEls.forEach((el, id) => el.classList.toggle("cw-legal", hl.hexes.has(id)));
-  view.edgeEls.forEach((el, id) => {
-    const legal = hl.edges.has(id);
-    if (legal || el.classList.contains("cw-legal")) setLegal(el, legal ? edgeMark(board, id) : null, legal ? roadLine(board, id, color, "") : null);
-  });
-  view.nodeEls.forEach((el, id) => {
-    const legal = hl.nodes.has(id);
-    if (!legal && !el.classList.contains("cw-legal")) return;
-    const n = board.nodes[id];
-    const ghost = legal && n ? at(n.x, n.y, PIECE_SCALE, occupied.has(id) ? cityShape(color) : settlementShape(color)) : null;
-    setLegal(el, legal ? nodeMark(board, id, occupied.has(id), pips) : null, ghost);
-  });
-}
-
-function roadLine(board: Board, edgeId: number, color: string, cls: string, seat?: number): SVGElement | null {
-  const e = board.edges[edgeId];
-  if (!e) return null;
-  const a = board.nodes[e.a];
-  const b = board.nodes[e.b];
-  const p = lerp(a, b, 0.17);
-  const q = lerp(a, b, 0.83);
-  const line = { x1: fmt(p.x), y1: fmt(p.y), x2: fmt(q.x), y2: fmt(q.y), "stroke-linecap": "round" };
-  return s(
-    "g",
-    { class: cls, "data-edge": edgeId },
-    s("line", { ...line, stroke: INK, "stroke-width": 0.2 }),
-    s("line", { ...line, stroke: color, "stroke-width": 0.12 }),
-    seat === undefined ? null : roadPattern(seat, line),
-  );
-}
-
-function piece(kind: "settlement" | "city", color: string, x: number, y: number, cls: string, attrs: Record<string, number>, letter?: string): SVGElement {
-  const body = kind === "city" ? cityShape(color) : settlementShape(color);
-  if (letter) body.append(pieceLetter(kind, letter));
-  const g = at(x, y, PIECE_SCALE, body);
-  g.setAttribute("class", cls);
-  for (const [k, v] of Object.entries(attrs)) g.setAttribute(k, String(v));
-  return g;
-}
-
-function robberAt(hx: HexInfo, cls: string): SVGElement {
-  const g = at(hx.x + 0.42, hx.y + 0.3, 1, robberShape());
-  g.setAttribute("class", cls);
-  g.setAttribute("data-hex", String(hx.id));
-  return g;
 }
 
 export interface DynamicInput {

@@ -97,7 +97,7 @@ function drawReplayAndSummary(c: Canvas, ctx: Ctx, board: Board, extras: Extras)
   const replayKey = replaying ? JSON.stringify([at, timeline.length, timeline.turns.length, timeline.locked]) : JSON.stringify([state.winner, at]);
   fillIfChanged(c, slots.replay, replayKey, () => (replaying ? replay.timelineBar(timeline, at) : replay.replayButton(state, settings)));
   fillIfChanged(c, slots.toggles, JSON.stringify([settings.show_ids, settings.show_counting]), () => replay.toggles(settings));
-  put(c, slots.counting, replay.countingBox(state, settings));
+  put(c, slots.counting, replay.countingBox(state, settings, board));
   const summary = extras.summary;
   fillIfChanged(c, slots.summary, JSON.stringify([state.phase === "game_over", summary]), () =>
     state.phase === "game_over" && replay.isSummary(summary) ? replay.summaryPanel(summary, board) : null,

@@ -161,13 +161,14 @@ function cards(known: Partial<Record<Resource, number>>): string {
   return parts.length ? parts.join(", ") : "nothing known";
 }
 
-/** The card-counting box: for the viewer, each opponent's known cards and unknown count. */
-export function countingBox(state: GameState, settings: Settings): HTMLElement | null {
+/** The card-counting box: for the viewer, each opponent's known cards and unknown count;
+ * with no seat viewing, Python's words for choosing one (`board.counting_unseated`). */
+export function countingBox(state: GameState, settings: Settings, board: Board): HTMLElement | null {
   if (!settings.show_counting) return null;
   const viewer = state.viewer;
   const title = h("div", { class: "cw-box-title" }, "Card counting");
   if (viewer == null || viewer < 0) {
-    return h("div", { class: "cw-box cw-counting" }, title, h("div", {}, "Choose a player's view to see what that seat knows."));
+    return h("div", { class: "cw-box cw-counting" }, title, h("div", {}, board.counting_unseated ?? ""));
   }
   const rows = state.players
     .filter((p) => p.seat !== viewer && p.known !== undefined)

@@ -77,6 +77,8 @@ export interface Board {
   special_cards: Record<SpecialKind, SpecialCard>;
   /** what each build costs, by the action kind that buys it (the engine's constants) */
   costs?: Partial<Record<BuildCostKind, ResourceCounts>>;
+  /** what the card-counting box says when no seat views, in Python's words */
+  counting_unseated?: string;
 }
 
 /** The actions that cost cards. */

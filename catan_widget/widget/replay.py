@@ -12,7 +12,7 @@ end of the game: see :func:`catan_widget.plots.summary_data`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from ..engine import Game
 from ..engine.words.log import agree, whom
@@ -22,7 +22,10 @@ from .protocol import short
 if TYPE_CHECKING:
     from ..engine.knowledge.observation import Observation
 
-__all__ = ["Replay", "ReplayWidget", "counting_json"]
+__all__ = ["COUNTING_UNSEATED", "Replay", "ReplayWidget", "counting_json"]
+
+COUNTING_UNSEATED: Final = "Choose a player's view to see what that seat knows."
+"""The card-counting box's words when no seat views (the board trait's ``counting_unseated``)."""
 
 
 class ReplayWidget(Protocol):

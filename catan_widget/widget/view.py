@@ -48,6 +48,7 @@ from ..engine.words.log import TEACHER, describe
 from ..engine.words.reasons import CONTROLS, waiting_for
 from .colors import check_colors
 from .marks import marks_json, producing_hexes, since_json
+from .replay import COUNTING_UNSEATED
 
 PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 """Okabe–Ito colours (colour-blind safe) for seats 0..3: blue, vermillion, green, purple."""
@@ -66,7 +67,8 @@ COSTS: dict[str, Sequence[int]] = {
 
 def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any]:
     """The static ``board`` trait: hexes, intersections, paths, harbors, the players, the
-    special cards' names and worth in words and the builds' ``costs`` (by action kind).
+    special cards' names and worth in words, the builds' ``costs`` (by action kind) and
+    ``counting_unseated``, what the card-counting box says when no seat views.
 
     ``colors``: the players' CSS colours by seat, checked by :func:`.colors.check_colors`
     (ValueError naming the rule); Okabe–Ito (:data:`PLAYER_COLORS`) by default.
@@ -122,6 +124,7 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
         "players": players,
         "special_cards": special,
         "costs": {kind: _named(cost, RESOURCES, drop_zeros=True) for kind, cost in COSTS.items()},
+        "counting_unseated": COUNTING_UNSEATED,
     }
 
 

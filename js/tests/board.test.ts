@@ -151,6 +151,20 @@ describe("dynamic layer", () => {
     expect(svg.querySelectorAll(".cw-hex-ring")).toHaveLength(2);
   });
 
+  it("previews the robber on a legal hex only, without taking the pointer, and drops it once the hexes are unlit", () => {
+    const { view, svg, board, state } = drawn((_, s) => { s.robber = 9; }, { hexes: new Set([4, 8]) });
+    const previews = [...svg.querySelectorAll(".cw-hex .cw-preview")];
+    expect(previews.map((p) => p.closest(".cw-hex")?.getAttribute("data-hex"))).toEqual(["4", "8"]);
+    for (const p of previews) {
+      expect(p.getAttribute("pointer-events")).toBe("none");
+      expect(p.querySelector("circle")).not.toBeNull(); // the robber's head
+    }
+    expect(svg.querySelector(`.cw-hex[data-hex="${state.robber}"] .cw-preview`)).toBeNull();
+    const none: Highlights = { nodes: new Set(), edges: new Set(), hexes: new Set() };
+    drawDynamic(view, { board, state, hl: none, pending: null, seat: 0, uid: "t", pips: null });
+    expect(svg.querySelectorAll(".cw-hex .cw-preview, .cw-hex.cw-legal")).toHaveLength(0);
+  });
+
   it("highlights are the spots legal.actions lists for the UI mode", () => {
     const { board, state, legal, settings } = loadSample();
     const view = createBoardView("t");

@@ -87,9 +87,18 @@ describe("in the widget", () => {
     state.viewer = 0;
     state.players[1].known = { brick: 2 };
     state.players[1].unknown = 3;
-    const box = countingBox(state, { ...DEFAULT_SETTINGS, show_counting: true });
+    const box = countingBox(state, { ...DEFAULT_SETTINGS, show_counting: true }, sample.board);
     expect(box?.querySelector('[data-seat="1"]')?.textContent).toContain("2 brick + 3 unknown");
-    expect(countingBox(state, DEFAULT_SETTINGS)).toBeNull();
+    expect(countingBox(state, DEFAULT_SETTINGS, sample.board)).toBeNull();
+  });
+
+  it("with no seat viewing, the counting box says what Python sends", () => {
+    const sample = loadSample();
+    const state = { ...structuredClone(sample.state), viewer: null };
+    const board = { ...sample.board, counting_unseated: "Pick a seat (Python's words)" };
+    const box = countingBox(state, { ...DEFAULT_SETTINGS, show_counting: true }, board);
+    expect(box?.textContent).toContain("Pick a seat (Python's words)");
+    expect(sample.board.counting_unseated).toBeTruthy(); // the fixture carries Python's sentence
   });
 });
 

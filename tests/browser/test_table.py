@@ -4,6 +4,8 @@
   and lies inside the notebook's visible area; a page script records each roll as it is drawn.
 * Your hand: resource cards at least 40 px tall, in view together with every dialog (discard,
   a bot's offer, the bank trade, your own offer).
+* The robber to move: the pointer over a lit hex shows a faint robber there; the robber's own hex
+  has none and refuses the pointer (``not-allowed``).
 * Nothing in the column moves (more than 4 px) as the mode's hint, the Hint's words, the note of
   a tapped disabled control and the banner come and go; the log is at its newest line after a
   resize and after a tab switch.
@@ -153,6 +155,21 @@ def test_the_dice_and_your_hand_stay_in_view(lab_page: Page, lab_server: LabServ
         dialog = open_dialog(table, kind)
         assert_hand_in_view(lab_page, table, dialog)
         lab_page.screenshot(path=ARTIFACTS / f"table-1366-{kind}.png")
+    # the robber must move (a 7): a faint robber on a lit hex under the pointer, none elsewhere
+    _scene_cell(lab, "victim")
+    table.wait_for(seat=0, phase="move_robber")
+    lit = table.legal_ids("hex")
+    robber = lab.probe()["state"]["robber"]
+    assert lit, "no hex lit for the robber"
+    assert robber not in lit, (lit, robber)
+    preview = table.spot("hex", lit[0]).locator(".cw-preview")
+    expect(preview).to_have_css("opacity", "0")
+    table.spot("hex", lit[0]).hover()
+    expect(preview).to_have_css("opacity", "0.5")
+    expect(preview).to_have_css("pointer-events", "none")
+    expect(table.spot("hex", robber).locator(".cw-preview")).to_have_count(0)
+    expect(table.spot("hex", robber)).to_have_css("cursor", "not-allowed")  # the refusal, as before
+    lab_page.screenshot(path=ARTIFACTS / "table-1366-robber-preview.png")
     _scene_cell(lab, "placement")
     table.wait_for(seat=0, phase="main")
     table.press("offer_trade")

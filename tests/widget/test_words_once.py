@@ -27,9 +27,21 @@ def test_the_front_end_has_no_wording_of_its_own_for_what_python_words() -> None
     assert JS
     for path in JS:
         text = re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text(encoding="utf-8"), flags=re.S)  # code only
-        for sentence in ("Not possible right now", "Waiting for ", "Longest Road:", "Largest Army:", " VP)"):
+        for sentence in (
+            "Not possible right now",
+            "Waiting for ",
+            "Longest Road:",
+            "Largest Army:",
+            " VP)",
+            "Choose a player's view",
+        ):
             assert sentence not in text, f"{path.name} words {sentence!r} itself"
         assert not re.search(r'=== "You"', text), f"{path.name} words the second person itself"
+
+
+def test_the_counting_box_with_no_seat_viewing_is_worded_by_python() -> None:
+    board = board_json(staged_game())
+    assert board["counting_unseated"] == "Choose a player's view to see what that seat knows."
 
 
 def test_the_special_cards_are_worded_by_the_engine() -> None:
