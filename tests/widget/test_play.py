@@ -127,6 +127,23 @@ def test_bots_answer_a_human_trade_offer_and_the_human_confirms() -> None:
     assert w.state["phase"] == "main"
 
 
+def test_decline_all_closes_an_offer_two_bots_accepted_and_moves_no_card() -> None:
+    four = {"lumber": 1, "brick": 1, "grain": 1, "ore": 1}  # wool makes a settlement: both accept
+    game = staged_game(hands={"Ada": {"wool": 2}, "Bo": four, "Cy": four})
+    w = CatanWidget(game, SOLO)
+    assert send(w, {"kind": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": None})
+    w.advance_bots()
+    assert w.state["trade"]["responses"] == {"1": "accepted", "2": "accepted", "3": "declined"}
+    assert [a["player"] for a in actions(w, "confirm_trade")] == [1, 2], "two answers wait on Ada"
+    assert enabled(w, "cancel_trade"), "the front-end's 'Decline all'"
+    hands = [p.resources for p in game.players]
+    assert send(w, {"kind": "cancel_trade"})
+    assert w.state["trade"] is None
+    assert w.state["phase"] == "main"
+    assert [p.resources for p in game.players] == hands
+    assert w.state["log"][-1] == "Ada's offer is closed: cancelled"
+
+
 def test_hot_seat_responder_answers_in_their_seat_with_a_counter_offer() -> None:
     game = staged_game(hands={"Ada": {"wool": 2, "grain": 1}, "Bo": {"ore": 2}})
     w = CatanWidget(game, {"Ada": "human", "Bo": "human", "Cy": "bot", "Di": "bot"})
