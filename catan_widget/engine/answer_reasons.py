@@ -2,7 +2,7 @@
 
 A bot that declines or counters says why with a code carried by its ``DeclineTrade`` /
 ``CounterTrade`` (``reason=``), saved with the action and kept in the ``answer`` event; the log
-words it here (``"Bot 2 declines: it needs its ore for a city"``).  Programs compare codes;
+words it here (``"Bot 2 declines: they need their ore for a city"``).  Programs compare codes;
 an answer without a reason (every human's, and every save made before reasons) reads as before.
 
 Codes: ``"no_gain"``, ``"near_winner"``, ``"cannot_pay"``, and ``"keeps_<resource>_for_<build>"``
@@ -42,18 +42,18 @@ def keeps(resource: int, build: str) -> str:
 
 def _words() -> dict[str, tuple[str, str]]:
     words = {
-        NO_GAIN: ("the trade does not help it", "the trade does not help you"),
+        NO_GAIN: ("the trade does not help them", "the trade does not help you"),
         NEAR_WINNER: (
-            "it will not help a player so close to winning",
+            "they will not help a player so close to winning",
             "you will not help a player so close to winning",
         ),
-        CANNOT_PAY: ("it does not hold the cards asked for", "you do not hold the cards asked for"),
+        CANNOT_PAY: ("they do not hold the cards asked for", "you do not hold the cards asked for"),
     }
     for name in RESOURCES:
         for build in BUILDS:
             what = _BUILD_WORDS[build]
             words[f"keeps_{name}_for_{build}"] = (
-                f"it needs its {name} for {what}",
+                f"they need their {name} for {what}",
                 f"you need your {name} for {what}",
             )
     return words

@@ -21,6 +21,7 @@ import weakref
 from typing import Any, Protocol
 
 from ..engine import DeclineTrade, Game
+from ..engine.answer_reasons import CANNOT_PAY
 from ..engine.errors import IllegalActionError
 from ..engine.registry import error_text
 from .dice import ScriptedDice
@@ -139,9 +140,6 @@ class BotRunner:
         self.task: asyncio.Task[None] | None = None
         self.fault: str | None = None
         """Why the bots are paused (a bot failed, or an interrupt stopped a move), or None."""
-        self.notice: str | None = None
-        """Why an offer was declined for a human who could not accept it (the engine's words),
-        shown until a message comes from the front-end."""
         self._since = time.monotonic()
         """When the pause before the next bot move began (the game's last change)."""
         self._reading: float | None = None
@@ -167,10 +165,10 @@ class BotRunner:
         self._since = time.monotonic()
 
     def reset(self) -> None:
-        """Go on afresh (another game, or a refresh): no fault, no notice, no dialog open, a
+        """Go on afresh (another game, or a refresh): no fault, no dialog open, a
         whole pause.
         """
-        self.fault = self.notice = None
+        self.fault = None
         self._reading = None
         self.game_changed()
 
@@ -247,15 +245,15 @@ class BotRunner:
 
     def _decline_for(self, g: Game, seat: int) -> None:
         """Decline the offer waiting on the human at ``seat``, if a decline is due; when they
-        cannot accept it, say why in the engine's words.
+        cannot accept it, the decline carries that reason (the log says it in the engine's words:
+        "You decline: you do not hold the cards asked for").
         """
         due = self._offers.due_in()
         if due is None or due > 0:
             return
-        refusal = self._offers.cannot_accept()
-        self.notice = None if refusal is None else refusal.text  # shown by the drawing of the decline
+        reason = None if self._offers.cannot_accept() is None else CANNOT_PAY
         try:
-            self._dice.step(g, DeclineTrade())  # recorded like any move; the widget draws it
+            self._dice.step(g, DeclineTrade(reason=reason))  # recorded like any move; drawn
         except KeyboardInterrupt:
             self.interrupted(INTERRUPTED_DECLINE.format(name=g.names[seat]))
             return

@@ -330,7 +330,6 @@ class CatanWidget(anywidget.AnyWidget):
         A message made on an older view of the game is forgiven when it can be (:mod:`.clicks`):
         a repeat of a move just made is dropped silently (False, no error).
         """
-        self._runner.notice = None  # the human is at the screen: the notice was seen
         return self._intents.handle(msg)
 
     def show_hint(self, budget: float = HINT_BUDGET) -> Hint | None:
@@ -426,9 +425,8 @@ class CatanWidget(anywidget.AnyWidget):
     _kinds = property(lambda self: self._seats.kinds, doc="The kind of each seat (human, bot).")
     _teacher = property(lambda self: self._seats.teacher, doc="Teacher view: every hand shown.")
     _fault = property(
-        lambda self: self._runner.fault or self._runner.notice,
-        doc="What state.error says when no message was refused: why the bots are paused, or why an "
-        "offer was declined for a human (None: nothing).",
+        lambda self: self._runner.fault,
+        doc="What state.error says when no message was refused: why the bots are paused (or None).",
     )
 
     def _acting_human(self) -> int | None:

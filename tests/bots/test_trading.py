@@ -88,7 +88,7 @@ def test_a_near_winners_offer_is_declined_at_once() -> None:
     assert isinstance(answer, DeclineTrade)
     assert answer.reason == "near_winner"
     game.step(answer)
-    assert game.log[-2] == "Bo declines: it will not help a player so close to winning"
+    assert game.log[-2] == "Bo declines: they will not help a player so close to winning"
 
 
 def test_the_search_bot_offers_to_one_seat_and_never_repeats_terms_in_a_turn() -> None:

@@ -47,8 +47,8 @@ def test_the_log_words_the_reason_and_a_save_keeps_it() -> None:
     game.step(cw.CounterTrade({"grain": 1}, {"lumber": 1}, reason="keeps_ore_for_settlement"))
     game.step(cw.DeclineTrade())
     assert game.log[-3:] == [
-        "Bo declines: it needs its ore for a city",
-        "Cy counters with 1 grain for 1 lumber: it needs its ore for a settlement",
+        "Bo declines: they need their ore for a city",
+        "Cy counters with 1 grain for 1 lumber: they need their ore for a settlement",
         "Di declines the offer",
     ]
     assert game.events[-3][-1] == "keeps_ore_for_city"
@@ -74,4 +74,4 @@ def test_a_reason_is_kept_when_the_legal_actions_were_listed_first() -> None:
     assert cw.DeclineTrade() in game.legal_actions()  # the listed fast path is primed
     game.step(cw.DeclineTrade(reason="no_gain"))
     assert game.history[-1][0].reason == "no_gain"  # type: ignore[attr-defined]
-    assert game.log[-1] == "Bo declines: the trade does not help it"
+    assert game.log[-1] == "Bo declines: the trade does not help them"

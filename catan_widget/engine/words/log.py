@@ -233,7 +233,7 @@ def _answer(rd: _Reader, e: Event) -> tuple[str, Fields]:
     answer, words = _ANSWERS.get(code) or ("countered", counter)
     verb, rest = words.split(" ", 1)
     fields: Fields = {"answer": answer, "give": _cards(give), "want": _cards(want)}
-    if len(e) > 5:  # the answer's reason: "Bo declines: it needs its ore for a city"
+    if len(e) > 5:  # the answer's reason: "Bo declines: they need their ore for a city"
         fields["reason"] = e[5]
         rest = rest if answer == "countered" else ""
         because = reason_words(e[5], rd.names[p] == YOU)
