@@ -202,8 +202,7 @@ def _load(text: object) -> Saved:
     try:
         board = Board.from_dict(data["board"])
     except (TypeError, ValueError) as exc:
-        reason = str(exc)
-        raise SaveError(reason if reason.startswith("board") else f"board: {reason}") from None
+        raise SaveError(f"board: {exc}") from None
     n = len(players)
     saved = state_from_dict(data["state"], n)
     origin = _origin(data["origin"], n)
