@@ -42,7 +42,6 @@ export function hintPending(raw: unknown, settings: Settings): boolean {
 }
 
 const THINKING = "Thinking about your best move…";
-const NOT_NOW = "A hint is for the player who must act now.";
 
 /**
  * The Hint button (enabled when a human at this screen must act and no hint is pending:
@@ -52,19 +51,20 @@ export function hintBar(legal: Legal, settings: Settings, hint: Hint | null, pen
   const can = legal.seat != null && settings.replay_at === null;
   const thinking = can && pending;
   const state = thinking ? "thinking" : can ? "ready" : "off";
+  const notNow = legal.reasons["hint"] ?? ""; // the engine's waiting sentence (Python sends it)
   const attrs: Record<string, string> = {
     type: "button",
     class: state === "ready" ? "cw-btn cw-small cw-hint-btn" : "cw-btn cw-small cw-hint-btn cw-disabled",
     "data-action": "hint",
     "data-state": state,
-    title: state === "ready" ? "Ask the search bot for your best move" : thinking ? THINKING : NOT_NOW,
+    title: state === "ready" ? "Ask the search bot for your best move" : thinking ? THINKING : notNow,
   };
   if (state === "ready") {
     attrs["data-setting"] = "hint_request";
     attrs["data-value"] = String(settings.hint_request + 1);
   } else {
     attrs["aria-disabled"] = "true";
-    attrs["data-reason"] = thinking ? THINKING : NOT_NOW;
+    attrs["data-reason"] = thinking ? THINKING : notNow;
   }
   if (thinking) attrs["aria-busy"] = "true";
   const bar = h("div", { class: "cw-hint-bar" }, h("button", attrs, thinking ? "Thinking…" : "Hint"));

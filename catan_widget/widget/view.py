@@ -55,7 +55,9 @@ PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 LOG_TAIL = 22
 """Log lines sent with each state update (the newest ones)."""
 UNDO = "undo"
-"""The one control that is not an action of the engine (the widget keeps the snapshots)."""
+"""A control that is not an action of the engine (the widget keeps the snapshots)."""
+HINT = "hint"
+"""The Hint button: off, with the engine's waiting sentence, while no human here must act."""
 COSTS: dict[str, Sequence[int]] = {
     "build_road": ROAD_COST,
     "build_settlement": SETTLEMENT_COST,
@@ -357,7 +359,7 @@ def legal_json(
     }
     if seat is None or seat != obs.current or obs.phase == "game_over":
         waiting = waiting_for(obs.names, obs.current, obs.winner).text
-        out["reasons"] = {waiting: [*CONTROLS, UNDO]}
+        out["reasons"] = {waiting: [*CONTROLS, UNDO, HINT]}
         return out
     if obs.seat != seat and not obs.sees_all:
         raise ValueError(f"the controls of seat {seat} are built from its own or the all-seeing observation")

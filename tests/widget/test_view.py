@@ -258,7 +258,7 @@ def test_legal_json_has_exactly_the_documented_keys() -> None:
     kinds = set(ACTION_BY_KIND) - {"discard"}
     documented = (_doc_keys("legal") - set(CONTROLS) - kinds) | {"undo", "kind"}
     assert seen | {"reasons", "actions"} == documented
-    assert reasons == set(CONTROLS)
+    assert reasons == {*CONTROLS, "hint"}, "every control, and the Hint button while nobody here acts"
 
 
 def test_the_documented_settings_are_synced_traits() -> None:
@@ -353,7 +353,7 @@ def test_while_a_bot_acts_every_control_says_whom_the_game_waits_for() -> None:
     legal = w.legal
     assert legal["seat"] is None
     assert not any(enabled(w, c) for c in CONTROLS)
-    assert unpack_reasons(legal["reasons"]) == dict.fromkeys(CONTROLS, "Waiting for Bo.")
+    assert unpack_reasons(legal["reasons"]) == dict.fromkeys([*CONTROLS, "hint"], "Waiting for Bo.")
 
 
 def test_every_hand_is_shown_once_the_game_is_over() -> None:
@@ -365,7 +365,8 @@ def test_every_hand_is_shown_once_the_game_is_over() -> None:
     assert w.state["phase"] == "game_over"
     assert w.state["viewer"] == -1
     assert w.legal["seat"] is None
-    assert unpack_reasons(w.legal["reasons"]) == dict.fromkeys(CONTROLS, "The game is over: Ada won.")
+    over = "The game is over: Ada won."
+    assert unpack_reasons(w.legal["reasons"]) == dict.fromkeys([*CONTROLS, "hint"], over)
 
 
 def test_rates_are_the_seats_bank_rates() -> None:

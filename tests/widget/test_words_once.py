@@ -34,6 +34,7 @@ def test_the_front_end_has_no_wording_of_its_own_for_what_python_words() -> None
             "Largest Army:",
             " VP)",
             "Choose a player's view",
+            "A hint is for",
         ):
             assert sentence not in text, f"{path.name} words {sentence!r} itself"
         assert not re.search(r'=== "You"', text), f"{path.name} words the second person itself"
@@ -81,3 +82,13 @@ def test_one_all_seeing_viewer() -> None:
     sources = [*(ROOT / "catan_widget").rglob("*.py")]
     defined = [p for p in sources if re.search(r"^TEACHER\b.*=", p.read_text(encoding="utf-8"), re.M)]
     assert [p.relative_to(ROOT).as_posix() for p in defined] == ["catan_widget/engine/words/log.py"]
+
+
+def test_the_hint_button_is_off_with_the_engines_waiting_sentence() -> None:
+    game = Game(seed=1)
+    human = (game.current_seat + 1) % 4
+    w = CatanWidget(game, ["human" if s == human else "bot" for s in range(4)])
+    reasons = unpack_reasons(w.legal["reasons"])
+    assert w.legal["seat"] is None, "a bot acts first"
+    assert reasons["hint"] == w.game.waiting_text(), "the engine's sentence, as every control has"
+    w.close()
