@@ -1,8 +1,9 @@
 // Bundles the widget (and, with --preview, a standalone preview page) with esbuild.
-//   node js/build.mjs            -> catan_widget/static/widget.js + widget.css
+//   node js/build.mjs            -> catan_widget/static/widget.js + widget.css, and the table's
+//                                   bare page catan_widget/static/table.html (js/table-page.*)
 //   node js/build.mjs --preview  -> js/preview-dist/ (open index.html in a browser)
 import { build } from "esbuild";
-import { copyFileSync, mkdirSync, statSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,7 +22,30 @@ if (!preview) {
     legalComments: "none",
     logLevel: "warning",
   });
-  for (const f of ["widget.js", "widget.css"]) {
+  // the table's page: its script inline, importing the widget's bundle served beside it
+  // (`./widget` -> ../static/widget.js, relative to /t/<table>), so it needs no other file
+  const page = await build({
+    entryPoints: [join(root, "js", "table-page.ts")],
+    bundle: true,
+    write: false,
+    format: "esm",
+    target: "es2020",
+    minify: true,
+    legalComments: "none",
+    logLevel: "warning",
+    plugins: [
+      {
+        name: "widget-bundle",
+        setup(b) {
+          b.onResolve({ filter: /^\.\/widget$/ }, () => ({ path: "../static/widget.js", external: true }));
+        },
+      },
+    ],
+  });
+  const script = page.outputFiles[0].text.trim().replaceAll("</script", "<\\/script");
+  const html = readFileSync(join(root, "js", "table-page.html"), "utf8").replace("/*PAGE_SCRIPT*/", () => script);
+  writeFileSync(join(outdir, "table.html"), html);
+  for (const f of ["widget.js", "widget.css", "table.html"]) {
     console.log(`${join("catan_widget", "static", f)}  ${(statSync(join(outdir, f)).size / 1024).toFixed(1)} kB`);
   }
 } else {

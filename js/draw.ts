@@ -15,6 +15,7 @@ import { isolateNames } from "./names";
 import * as panels from "./panels";
 import * as replay from "./replay";
 import { controls } from "./controls";
+import { teacherBanner } from "./presence";
 import { handKey, handStrip, legend, paidHexes, rollBox, rollCount, sinceLine } from "./table";
 import type { Board, Ctx } from "./types";
 
@@ -85,6 +86,8 @@ function drawBanner(c: Canvas, ctx: Ctx, board: Board): void {
   put(c, slot, panels.banner(ctx.state, board));
   const paused = panels.pausedBar(ctx.settings);
   if (paused) slot.append(paused);
+  const teacher = teacherBanner(ctx.state, board);
+  if (teacher) slot.append(teacher);
 }
 
 /** The replay bar (or its button), the ids / counting toggles, the counting box, the summary. */
@@ -181,7 +184,7 @@ function drawPanels(c: Canvas, ctx: Ctx, board: Board): void {
   const { root, slots } = c.layout;
   const { state } = ctx;
   const who = [state.current, state.turn_player, state.winner];
-  fillIfChanged(c, slots.players, JSON.stringify([state.players, who, board.players]), () => panels.players(state, board));
+  fillIfChanged(c, slots.players, JSON.stringify([state.players, who, board.players, state.table?.seats ?? null]), () => panels.players(state, board));
   fillIfChanged(c, slots.bank, JSON.stringify(state.bank), () => panels.bank(state));
   fillIfChanged(c, slots.hist, JSON.stringify(state.dice_counts), () => panels.histogram(state));
   if (fillIfChanged(c, slots.log, JSON.stringify([state.log ?? [], state.marks ?? []]), () => panels.log(state))) panels.scrollLog(root);

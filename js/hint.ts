@@ -8,6 +8,7 @@
  */
 import { h, s } from "./dom";
 import { fmt } from "./hex";
+import { atTable } from "./presence";
 import { BOT_LEVELS } from "./settings";
 import type { Board, GameState, Hint, Legal, Settings } from "./types";
 
@@ -91,7 +92,7 @@ export function drawHintMark(layer: Element, board: Board, hint: Hint | null): v
 
 /** The bot menu (`bot_level`): easy, normal or hard; absent when the bots are custom objects. */
 export function levelSelect(state: GameState, settings: Settings): HTMLElement | null {
-  if (!settings.bot_level || !state.players.some((p) => p.kind === "bot")) return null;
+  if (!settings.bot_level || !state.players.some((p) => p.kind === "bot") || atTable(state)) return null;
   const el = h("select", { class: "cw-level-select", "data-setting": "bot_level", title: "How strong the bots play: random, greedy or search" });
   for (const [v, label] of BOT_LEVELS) el.append(h("option", { value: v }, label));
   el.value = settings.bot_level;

@@ -34,6 +34,8 @@ export interface Slots {
   hint: HTMLDivElement;
   /** the board's legend (what the rings mean) */
   legend: HTMLDivElement;
+  /** a table's link while it is not open: connecting, reconnecting, closed (presence.ts) */
+  link: HTMLDivElement;
 }
 
 export interface Layout {
@@ -46,7 +48,7 @@ export interface Layout {
 const SLOT_NAMES: (keyof Slots)[] = [
   "banner", "toast", "note", "mode", "overlay", "handover", "dialog", "actions", "view",
   "players", "bank", "hist", "log", "replay", "toggles", "counting", "summary",
-  "roll", "hand", "hint", "legend",
+  "roll", "hand", "hint", "legend", "link",
 ];
 
 /**
@@ -60,7 +62,7 @@ export function buildLayout(svg: SVGSVGElement): Layout {
   // a box exactly over the board (its shape, --cw-board-ratio): what is placed beside a spot on
   // the board is positioned in it, in percent of the board
   const overBoard = h("div", { class: "cw-over-board" }, slots.overlay);
-  const boardWrap = h("div", { class: "cw-board-wrap" }, svg, overBoard, slots.toast, slots.handover, waiting);
+  const boardWrap = h("div", { class: "cw-board-wrap" }, svg, overBoard, slots.toast, slots.handover, slots.link, waiting);
   // one line of fixed height under the controls: the mode's hint or the Hint's words, and the
   // note of a tapped disabled control floating over it (nothing above the dialog ever moves)
   const status = h("div", { class: "cw-status" }, slots.mode, slots.hint, slots.note);

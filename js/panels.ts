@@ -5,6 +5,7 @@ import { bannerSentence } from "./follow";
 import { h, s } from "./dom";
 import { diePipOffsets, expectedRolls, fmt } from "./hex";
 import { linkLog, markedLines } from "./highlights";
+import { atTable, presenceMark } from "./presence";
 import { DEV_KINDS, RESOURCES } from "./types";
 import type { Board, DevKind, GameState, PlayerState, Settings, SpecialKind, Theme } from "./types";
 
@@ -120,6 +121,7 @@ function playerPanel(p: PlayerState, state: GameState, board: Board): HTMLElemen
       h("b", { class: "cw-seat-chip", title: "The letter on this player's pieces" }, seatLetters(board.players).get(p.seat) ?? ""),
       h("span", { class: "cw-player-name" }, p.name),
       p.kind === "bot" ? h("span", { class: "cw-tag" }, "bot") : null,
+      presenceMark(state, board, p.seat),
       state.winner === p.seat ? h("span", { class: "cw-badge cw-badge-winner", title: "Winner" }, "Winner") : null,
       p.longest_road ? specialBadge(board, "longest_road", "cw-badge-road") : null,
       p.largest_army ? specialBadge(board, "largest_army", "cw-badge-army") : null,
@@ -326,17 +328,19 @@ export function viewControls(state: GameState, settings: Settings): HTMLElement 
   }
   const view = select("view", "cw-view-select", "Whose hand to show", [["auto", "Automatic"], ...teacher, ...seats], settings.view == null ? "auto" : String(settings.view));
   const on = settings.show_pips;
+  // at a table the view and the bots are the host's (js/remote.ts refuses them)
+  const host = !atTable(state);
   const out = h(
     "div",
     { class: "cw-view" },
-    h("label", {}, "View ", view),
+    host ? h("label", {}, "View ", view) : null,
     h(
       "button",
       { type: "button", class: on ? "cw-btn cw-small cw-on" : "cw-btn cw-small", "data-setting": "show_pips", "data-value": String(!on), "aria-pressed": String(on), title: "Show the pip sum of every corner without a building" },
       "Show pips",
     ),
   );
-  if (state.players.some((p) => p.kind === "bot")) {
+  if (host && state.players.some((p) => p.kind === "bot")) {
     const speeds = [...BOT_SPEEDS];
     if (!speeds.some(([v]) => v === settings.bot_delay)) speeds.push([settings.bot_delay, `${settings.bot_delay} s`]);
     out.append(h("label", {}, "Bots ", select("bot_delay", "cw-pace-select", "Pause between two bot moves", speeds.sort((a, b) => a[0] - b[0]), String(settings.bot_delay))));

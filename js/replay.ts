@@ -5,6 +5,7 @@
  * path as the other settings and Python validates them.
  */
 import { h } from "./dom";
+import { atTable } from "./presence";
 import type { Board, GameState, Resource, Settings } from "./types";
 import { RESOURCES } from "./types";
 
@@ -136,7 +137,7 @@ export function timelineBar(t: Timeline, at: number): HTMLElement {
 
 /** The "Replay" button, offered once a live game is over. */
 export function replayButton(state: GameState, settings: Settings): HTMLElement | null {
-  if (state.winner == null || settings.replay_at !== null) return null;
+  if (state.winner == null || settings.replay_at !== null || atTable(state)) return null;
   return settingButton("replay_at", "0", "Replay this game", "Watch the game again from the start, step by step", false, "cw-btn cw-small cw-replay-start");
 }
 

@@ -79,6 +79,23 @@ export interface Board {
   costs?: Partial<Record<BuildCostKind, ResourceCounts>>;
   /** what the card-counting box says when no seat views, in Python's words */
   counting_unseated?: string;
+  /** at a table (docs/table-protocol.md): the words of its marks, in Python's words */
+  table_words?: TableWords;
+}
+
+/** The words of a table's marks (`board.table_words`): the teacher-view banner, a seat's presence. */
+export interface TableWords {
+  teacher: string;
+  connected: string;
+  away: string;
+}
+
+/** `state.table` at a table (docs/table-protocol.md): its id, the teacher view, each seat's presence. */
+export interface TableInfo {
+  id: string;
+  /** the host's all-seeing view is open (every player is shown it) */
+  teacher: boolean;
+  seats: { name: string; kind: "human" | "bot"; connected: boolean }[];
 }
 
 /** The actions that cost cards. */
@@ -197,6 +214,8 @@ export interface GameState {
   error: string | null;
   /** hot-seat: the screen passes to this human (every hand hidden) until `ready_seat` is set */
   handover?: { seat: number; name: string } | null;
+  /** at a table only (docs/table-protocol.md) */
+  table?: TableInfo | null;
 }
 
 /** Every action the front-end may send (the `action` of an intent): the engine's actions in

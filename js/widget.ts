@@ -1,11 +1,13 @@
 /**
  * anywidget glue: draws the synced traits (board, state, legal and the settings), sends
- * intents for moves and writes the settings traits back (model.set + save_changes).
+ * intents for moves and writes the settings traits back (model.set + save_changes). The model is
+ * the kernel's (a notebook) or a table's WebSocket (js/remote.ts): a widget whose `remote` trait
+ * names a table (`CatanWidget.join`) and the table's bare page (`renderRemote`) draw with that.
  */
 import "./widget.css";
 import type { AnyModel } from "@anywidget/types";
 import { createBoardView, drawStatic } from "./board";
-import { drawAll, type Canvas } from "./draw";
+import { drawAll, fill, type Canvas } from "./draw";
 import { eventFromChange, eventFromClick } from "./events";
 import { drawFollow, followClick, followParts } from "./follow";
 import { handleKey, keyCommand, mayTake } from "./keys";
@@ -13,6 +15,8 @@ import { activeMode, initialUi, reconcile, reduce, type Ctx, type UiEvent, type 
 import { buildLayout, placeDialog } from "./layout";
 import { normalizeLegal } from "./legal";
 import { scrollLog } from "./panels";
+import { linkNotice, linkOf, remoteLink } from "./presence";
+import { RemoteModel, type RemoteLink, type RemoteOptions } from "./remote";
 import { normalizeSettings, SETTING_NAMES } from "./settings";
 import type { Board, GameState, LegalWire, Settings } from "./types";
 
@@ -27,18 +31,21 @@ export interface WidgetTraits extends Partial<Settings> {
 /** How long the note saying why a control is disabled stays (ms). */
 const NOTE_MS = 4000;
 
+/** What the front-end uses of anywidget's model (js/remote.ts implements the same over a WebSocket). */
+export type WidgetModel = Pick<AnyModel<WidgetTraits>, "get" | "set" | "on" | "off" | "send" | "save_changes">;
+
 export interface RenderArgs {
-  model: AnyModel<WidgetTraits>;
+  model: WidgetModel;
   el: HTMLElement;
 }
 
 /** The settings traits as the model holds them now (defaults for the missing ones). */
-function readSettings(model: AnyModel<WidgetTraits>): Settings {
+function readSettings(model: WidgetModel): Settings {
   return normalizeSettings(Object.fromEntries(SETTING_NAMES.map((name) => [name, model.get(name)])));
 }
 
 /** Traits start as empty dicts on the Python side: treat those as "not yet". */
-function readContext(model: AnyModel<WidgetTraits>): Ctx | null {
+function readContext(model: WidgetModel): Ctx | null {
   const state = model.get("state");
   if (!state || typeof state.version !== "number" || !Array.isArray(state.players)) return null;
   return { state, legal: normalizeLegal(model.get("legal"), state.version), settings: readSettings(model) };
@@ -94,9 +101,11 @@ function wireInput(root: HTMLElement, dispatch: (ev: UiEvent | null) => void): (
 }
 
 /** The traits whose change redraws the widget. */
-const TRAITS = ["board", "state", "legal", "timeline", "summary", "hint", "compact", ...SETTING_NAMES];
+const TRAITS = ["board", "state", "legal", "timeline", "summary", "hint", "compact", "link", ...SETTING_NAMES];
 
 function render({ model, el }: RenderArgs): () => void {
+  const remote = remoteLink(model.get("remote"));
+  if (remote) return renderRemote(el, remote);
   const uid = `cw${Math.random().toString(36).slice(2, 9)}`;
   const view = createBoardView(uid);
   const layout = buildLayout(view.svg);
@@ -124,6 +133,12 @@ function render({ model, el }: RenderArgs): () => void {
   const draw = (): void => {
     scheduled = false;
     drawnBoard = drawBoardOnce(canvas, model.get("board"), drawnBoard);
+    const link = linkOf(model.get("link"));
+    const offline = link !== null && link.state !== "open";
+    root.classList.toggle("cw-offline", offline);
+    fill(layout.slots.link, linkNotice(link));
+    // an intent sent as the link dropped was lost: after the resync the controls answer again
+    if (offline) ui = { ...ui, inflight: null };
     const ctx = readContext(model);
     const board = drawnBoard;
     root.setAttribute("data-theme", (ctx?.settings ?? readSettings(model)).theme);
@@ -153,6 +168,8 @@ function render({ model, el }: RenderArgs): () => void {
 
   const dispatch = (ev: UiEvent | null): void => {
     if (!ev) return;
+    const link = linkOf(model.get("link"));
+    if (link && link.state !== "open" && ev.type !== "clear_note") return; // nothing reaches the table meanwhile
     const ctx = readContext(model);
     if (!ctx) return;
     const noted = ui.note;
@@ -194,7 +211,21 @@ function render({ model, el }: RenderArgs): () => void {
 }
 
 /**
- * anywidget's module: its default export alone (a named `render` export makes anywidget print a
- * deprecation warning in the browser console, and is taken instead of the default).
+ * Draw a table's seat into `el` over a WebSocket (js/remote.ts): the bare page (js/table-page.ts)
+ * and a notebook widget joined to a table. Returns the function that removes it and closes the link.
+ */
+export function renderRemote(el: HTMLElement, link: RemoteLink, options?: RemoteOptions): () => void {
+  const model = new RemoteModel(link, options);
+  const cleanup = render({ model, el });
+  return () => {
+    cleanup();
+    model.close();
+  };
+}
+
+/**
+ * anywidget's module: its default export (a named `render` export makes anywidget print a
+ * deprecation warning in the browser console, and is taken instead of the default); the table's
+ * page imports `renderRemote` besides.
  */
 export default { render };

@@ -17,6 +17,7 @@ from typing import Any
 from ..engine import ALL_SEEING, Game
 from ..widget.replay import counting_json
 from ..widget.view import legal_json, observations, state_json
+from .words import TABLE_WORDS
 
 
 def dumps(frame: dict[str, Any]) -> str:
@@ -34,7 +35,8 @@ PONG = dumps({"type": "pong"})
 
 
 def welcome(seat: int | None, role: str, table_id: str, board: dict[str, Any]) -> str:
-    """The ``welcome`` frame after a good hello."""
+    """The ``welcome`` frame after a good hello (the board with the words of the table's marks)."""
+    board = {**board, "table_words": TABLE_WORDS}
     return dumps({"type": "welcome", "seat": seat, "role": role, "table": table_id, "board": board})
 
 

@@ -37,6 +37,7 @@ from .clicks import Clicks
 from .dice import ScriptedDice
 from .hints import HINT_BUDGET, Hints, level_of
 from .intents import Intents
+from .join import JoinWidget
 from .offers import OFFER_TIMEOUT, Offers
 from .protocol import delay_seconds, offer_seconds, view_seat
 from .rematch import rematch
@@ -194,6 +195,13 @@ class CatanWidget(anywidget.AnyWidget):
         if viewer is not None:
             w.view = viewer
         return w
+
+    @classmethod
+    def join(cls, link: str) -> JoinWidget:
+        """A seat at a table hosted elsewhere, from its link (``http://HOST:PORT/t/<table>#k=<token>``):
+        a widget whose front-end plays over the table's WebSocket, in any kernel (:mod:`.join`).
+        """
+        return JoinWidget(link)
 
     # --- the traits: checked by the settings part, acted on here -----------------------------
     @traitlets.validate(*SETTINGS)
