@@ -1,0 +1,364 @@
+"""The table server: one port serving each table's page, the front-end bundle and its WebSocket.
+
+Addresses and messages are those of docs/table-protocol.md: ``/t/<table>`` (the bare page),
+``/static/widget.js`` and ``/static/widget.css`` (the widget's own bundle), ``/ws/<table>``
+(the WebSocket, whose frames go to :meth:`Connection.receive` of that table).  One server holds
+any number of tables; every table step runs on the server's event loop (no threads).
+
+Why ``websockets`` rather than Starlette + uvicorn: it is well kept (a release every few
+months for a decade, complete docs), asyncio-native, so the server runs on the loop that is
+already there — a kernel's — instead of owning one as uvicorn does, and it is one small
+pure-Python dependency where Starlette + uvicorn bring several (anyio, h11, click...).  Its
+``process_request`` hook answers plain HTTP on the same port, which is all the page and the
+bundle need: two static files and one page per table, no routing framework.
+
+Limits: a frame is refused above the protocol's 16 KiB by the table (``too_big``, nothing
+changes); a frame over :data:`TRANSPORT_LIMIT` is not even read (close 1009).  A connection
+that sends no ``hello`` within :data:`HELLO_TIMEOUT` seconds is closed with 4408; an
+``Origin`` that is neither this server's own address nor one given is closed with 4403.  Each
+connection has a bounded send queue: a client that does not read its frames (:data:`SEND_QUEUE`
+queued while its socket is full) is dropped with 1013 and resyncs when it reconnects, so a slow
+client never holds up its table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import email.utils
+import logging
+import re
+import socket
+from collections.abc import Iterable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from ..widget.assets import STATIC
+from .table import Connection, Table
+
+__all__ = ["HELLO_TIMEOUT", "SEND_QUEUE", "TRANSPORT_LIMIT", "TableServer", "own_url"]
+
+logger = logging.getLogger("catan_widget.table")
+
+FRAME_LIMIT = 16 * 1024
+"""The protocol's largest client frame (the table refuses larger ones with ``too_big``)."""
+TRANSPORT_LIMIT = 4 * FRAME_LIMIT
+"""The largest frame the server reads at all: larger ones close the connection (1009)."""
+HELLO_TIMEOUT = 10.0
+"""Seconds a new connection has to send its ``hello`` (then 4408)."""
+SEND_QUEUE = 64
+"""Frames queued for one connection before it counts as too slow and is dropped (1013)."""
+CLOSE_TOO_SLOW = 1013
+_WRITE_LIMIT = 2**15  # websockets' own: send() waits while more than this is unsent
+_CLOSE_SECONDS = 3.0  # a close handshake after which the TCP connection is cut
+_HARD_LIMIT = 16  # times SEND_QUEUE: dropped whatever the socket says (bounded memory)
+
+_PAGE = re.compile(r"/t/([a-z0-9]{1,32})")
+_SOCKET = re.compile(r"/ws/([a-z0-9]{1,32})")
+_STATIC = re.compile(r"/static/([a-z0-9_-]{1,64}\.(?:js|css))")
+_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+_PAGE_FILE = "table.html"
+_ANY_ADDRESS = ("", "0.0.0.0", "::")
+
+
+def own_url(bind: str, port: int) -> str:
+    """The server's base URL for links: ``http://<bind>:<port>``, or this machine's name for any address."""
+    host = socket.gethostname() if bind in _ANY_ADDRESS else bind
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
+def _origin(url: str) -> str:
+    """``scheme://host[:port]`` of a URL, lower case (how browsers write an ``Origin``)."""
+    parts = urlsplit(url.strip())
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def _response(status: int, reason: str, body: bytes, content_type: str, cache: str = "no-cache") -> Response:
+    headers = Headers(
+        [
+            ("Date", email.utils.formatdate(usegmt=True)),
+            ("Connection", "close"),
+            ("Content-Length", str(len(body))),
+            ("Content-Type", content_type),
+            ("Cache-Control", cache),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+        ]
+    )
+    return Response(status, reason, headers, body)
+
+
+def _text(status: int, reason: str, text: str) -> Response:
+    return _response(status, reason, text.encode(), "text/plain; charset=utf-8")
+
+
+class _Pipe:
+    """One WebSocket's outgoing side: a bounded queue written by one task, and the close asked for."""
+
+    def __init__(self, ws: ServerConnection, limit: int, server: TableServer) -> None:
+        self.ws = ws
+        self.server = server
+        self.limit = limit
+        self.queue: collections.deque[str] = collections.deque()
+        self.wake = asyncio.Event()
+        self.closing: tuple[int, str] | None = None
+        self.writer: asyncio.Task[None] | None = None
+
+    def send(self, text: str) -> None:
+        """Queue one frame (the table's ``send``); a full queue drops the client."""
+        if self.closing is not None:
+            return
+        if len(self.queue) >= self.limit and (
+            self._backed_up() or len(self.queue) >= _HARD_LIMIT * self.limit
+        ):
+            self.queue.clear()
+            self.closing = (CLOSE_TOO_SLOW, "too slow: reconnect to resync")
+            self.server.too_slow += 1
+            logger.info("table connection dropped: %d frames unread", self.limit)
+            if self.writer is not None:
+                self.writer.cancel()  # blocked on the full socket: a close frame would wait too
+            if self.ws.transport is not None:
+                self.ws.transport.abort()
+            return
+        self.queue.append(text)
+        self.wake.set()
+
+    def _backed_up(self) -> bool:
+        """True when the socket itself is full (the client is not reading), not just a burst."""
+        transport = self.ws.transport
+        return transport is None or transport.get_write_buffer_size() >= _WRITE_LIMIT
+
+    def close(self, code: int, reason: str) -> None:
+        """Close once every queued frame is sent (the table's ``close``: a refusal, then the code)."""
+        if self.closing is None:
+            self.closing = (code, reason)
+            self.wake.set()
+
+    async def write(self) -> None:
+        """Send the queued frames in order, then close when asked to."""
+        ws = self.ws
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.queue:
+                    await ws.send(self.queue.popleft())
+                if self.closing is not None:
+                    await _close(ws, *self.closing)
+                    return
+
+
+async def _close(ws: ServerConnection, code: int, reason: str) -> None:
+    """Close with ``code``; a client that reads nothing (the close frame cannot leave) is cut off."""
+    try:
+        await asyncio.wait_for(ws.close(code, reason), _CLOSE_SECONDS)
+    except (asyncio.TimeoutError, ConnectionClosed):
+        if ws.transport is not None:
+            ws.transport.abort()
+
+
+class TableServer:
+    """A WebSocket + HTTP server for any number of :class:`Table` s, on the running event loop.
+
+    The listening socket is bound at construction (so :attr:`port` and the links are known at
+    once, even before the loop serves it); :meth:`start` (inside a running loop) or
+    ``await server.open()`` begins serving; :meth:`close` / ``await server.aclose()`` stop it
+    and close every connection.
+
+    Args:
+        tables: the tables to serve (more with :meth:`add`).
+        bind: the address to listen on (``127.0.0.1``: this machine only; ``0.0.0.0`` for a
+            room's devices, ideally behind a TLS reverse proxy: docs/table.md).
+        port: the port (0: any free one).
+        public_url: the base URL the links use when the server is reached through a proxy
+            (``https://catan.example.org``); its origin is allowed too.
+        origins: other origins allowed to open a WebSocket (a JupyterLab or JupyterLite that
+            joins with ``CatanWidget.join``): ``"http://localhost:8888"``.
+        hello_timeout: seconds to send ``hello``.
+        send_queue: frames queued per connection before it is dropped as too slow.
+    """
+
+    def __init__(
+        self,
+        tables: Iterable[Table] = (),
+        *,
+        bind: str = "127.0.0.1",
+        port: int = 0,
+        public_url: str | None = None,
+        origins: Iterable[str] = (),
+        hello_timeout: float = HELLO_TIMEOUT,
+        send_queue: int = SEND_QUEUE,
+    ) -> None:
+        self.tables: dict[str, Table] = {}
+        self.hello_timeout = float(hello_timeout)
+        self.send_queue = int(send_queue)
+        family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+        self._sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            self._sock.bind((bind, port))
+            self._sock.listen(128)
+            self._sock.setblocking(False)
+        except OSError:
+            self._sock.close()
+            raise
+        self.bind = bind
+        self.port: int = self._sock.getsockname()[1]
+        """The port listened on."""
+        self.url = (public_url or own_url(bind, self.port)).rstrip("/")
+        """The base URL of every link (``public_url`` when given)."""
+        self._origins = {_origin(o) for o in origins}
+        if public_url:
+            self._origins.add(_origin(public_url))
+        self.too_slow = 0
+        """Connections dropped so far for not reading their frames."""
+        self._server: Server | None = None
+        self._opening: asyncio.Task[None] | None = None
+        self._closed = False
+        for table in tables:
+            self.add(table)
+
+    # --- tables and links ----------------------------------------------------------------------
+    def add(self, table: Table) -> Table:
+        """Serve ``table`` too (its id must be new here); returns it."""
+        if table.id in self.tables:
+            raise ValueError(f"a table with the id {table.id!r} is already served")
+        self.tables[table.id] = table
+        return table
+
+    def link(self, table: Table, token: str) -> str:
+        """The page's address for ``token`` at ``table``: the token in the fragment, never sent."""
+        return f"{self.url}/t/{table.id}#k={token}"
+
+    def links(self, table: Table) -> dict[str, str]:
+        """Each seat with a token (the human seats), by player name: its join link."""
+        links: dict[str, str] = {}
+        for seat, name in enumerate(table.game.names):
+            token = table.tokens.seat(seat)
+            if token is not None:
+                links[name] = self.link(table, token)
+        return links
+
+    def spectator_link(self, table: Table) -> str:
+        """The spectators' link of ``table`` (the onlooker's view)."""
+        return self.link(table, table.tokens.spectator)
+
+    # --- serving -------------------------------------------------------------------------------
+    async def open(self) -> None:
+        """Serve on the running loop (returns once the server accepts connections)."""
+        if self._server is None and not self._closed:
+            self._server = await serve(
+                self._handle,
+                sock=self._sock,
+                process_request=self._http,
+                max_size=TRANSPORT_LIMIT,
+                max_queue=4,
+                write_limit=_WRITE_LIMIT,
+                close_timeout=2,
+                logger=logging.getLogger("catan_widget.table.websockets"),
+            )
+
+    def start(self) -> asyncio.Task[None]:
+        """Start serving from synchronous code running on the loop (a notebook cell)."""
+        if self._opening is None:
+            self._opening = asyncio.get_running_loop().create_task(self.open())
+        return self._opening
+
+    def close(self) -> None:
+        """Stop listening and close every connection (from synchronous code on the loop)."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._opening is not None and not self._opening.done():
+            self._opening.cancel()
+        if self._server is not None:
+            self._server.close(close_connections=True)
+        else:
+            self._sock.close()
+
+    async def aclose(self) -> None:
+        """:meth:`close` and wait until every connection is closed."""
+        self.close()
+        if self._server is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self._server.wait_closed()), _CLOSE_SECONDS + 1)
+            except asyncio.TimeoutError:  # clients that read nothing: cut them off
+                for ws in list(self._server.connections):
+                    if ws.transport is not None:
+                        ws.transport.abort()
+                await self._server.wait_closed()
+
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        path = request.path.partition("?")[0]
+        if m := _SOCKET.fullmatch(path):
+            return None if m.group(1) in self.tables else _text(404, "Not Found", "no such table\n")
+        if m := _PAGE.fullmatch(path):
+            if m.group(1) not in self.tables:
+                return _text(404, "Not Found", "no such table\n")
+            return self._file(_PAGE_FILE, "text/html; charset=utf-8", "no-store")
+        if m := _STATIC.fullmatch(path):
+            name = m.group(1)
+            return self._file(name, _TYPES[Path(name).suffix], "no-cache")
+        return _text(404, "Not Found", "not found\n")
+
+    def _file(self, name: str, content_type: str, cache: str) -> Response:
+        path = STATIC / name
+        if not path.is_file():
+            missing = "the page is not built: run `npm ci && npm run build`\n"
+            return _text(404, "Not Found", missing if name == _PAGE_FILE else "not found\n")
+        return _response(200, "OK", path.read_bytes(), content_type, cache)
+
+    def _origin_allowed(self, ws: ServerConnection) -> bool:
+        origin = ws.request.headers.get("Origin") if ws.request is not None else None
+        if origin is None:
+            return True  # not a browser (a notebook kernel, a script): the token decides
+        origin = origin.strip().lower()
+        host = (ws.request.headers.get("Host") or "").strip().lower() if ws.request is not None else ""
+        own = {f"http://{host}", f"https://{host}"} if host else set()
+        return origin in own or origin in self._origins
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        assert ws.request is not None
+        table = self.tables.get(ws.request.path.partition("?")[0].rsplit("/", 1)[-1])
+        if table is None:  # removed since the handshake
+            await _close(ws, 1008, "no such table")
+            return
+        if not self._origin_allowed(ws):
+            logger.info("table %s: WebSocket refused for its origin", table.id)
+            await _close(ws, 4403, "origin not allowed")
+            return
+        pipe = _Pipe(ws, self.send_queue, self)
+        pipe.writer = asyncio.get_running_loop().create_task(pipe.write())
+        conn: Connection = table.connect(pipe.send, pipe.close)
+        loop = asyncio.get_running_loop()
+        timer = loop.call_later(self.hello_timeout, self._hello_late, conn, pipe)
+        try:
+            async for frame in ws:
+                if pipe.closing is not None:
+                    break
+                conn.receive(frame)
+                await asyncio.sleep(0)  # the writers run between two frames of a burst
+        except ConnectionClosed:
+            pass
+        finally:
+            timer.cancel()
+            conn.drop()
+            writer = pipe.writer
+            if writer is not None and not writer.done():
+                if pipe.closing is None:  # the client went away: nothing more to say
+                    writer.cancel()
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                    await asyncio.wait_for(writer, 3)  # a refusal and its close code, then done
+
+    @staticmethod
+    def _hello_late(conn: Connection, pipe: _Pipe) -> None:
+        if conn.role is None:
+            pipe.close(4408, "no hello in time")
