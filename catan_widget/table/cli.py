@@ -1,0 +1,166 @@
+"""``catan-widget serve``: the table server without Jupyter (a room, a class, a test).
+
+``catan-widget serve --players Ada,Bo,Cy,Di --seats human,human,bot,human --save-dir games``
+starts one table (``--tables N`` for more) and prints each human's join link, the spectators'
+and the teacher's.  With ``--save-dir`` every table writes its exact save there after every
+move; started again on a directory that holds saves, the server restores every table in it —
+the same games, the same tokens, so the printed links (and the clients still holding them)
+reconnect and play on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import secrets
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .. import TABLE_EXTRA
+from ..engine import Game
+from ..engine.rng import Rng
+
+if TYPE_CHECKING:
+    from .server import TableServer
+    from .table import Table
+
+__all__ = ["main", "make_tables", "restore_tables"]
+
+SAVE_SUFFIX = ".json"
+"""A table's save in ``--save-dir`` is ``<table id>.json`` (its tokens in the table's own sidecar)."""
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``catan-widget``."""
+    top = argparse.ArgumentParser(
+        prog="catan-widget", description="Settlers of Catan in Jupyter, and tables."
+    )
+    commands = top.add_subparsers(dest="command", required=True)
+    p = commands.add_parser("serve", help="serve tables each player joins from their own device")
+    p.add_argument("--players", type=_names, default=["Ada", "Bo", "Cy", "Di"], help="names, comma-separated")
+    p.add_argument("--seats", type=_names, default=None, help="human or bot per player (default: all human)")
+    p.add_argument("--tables", type=int, default=1, help="how many tables (each its own game)")
+    p.add_argument("--port", type=int, default=8765, help="the port (0: any free one)")
+    p.add_argument("--bind", default="127.0.0.1", help="the address to listen on (0.0.0.0: every one)")
+    p.add_argument("--save-dir", type=Path, default=None, help="write saves here; restore the tables in it")
+    p.add_argument("--public-url", default=None, help="the links' base URL behind a reverse proxy")
+    p.add_argument("--origin", action="append", default=[], help="another origin allowed (repeatable)")
+    p.add_argument("--seed", type=int, default=None, help="the first table's seed (the others drawn from it)")
+    p.add_argument("--bot", default="greedy", help="the bot behind bot seats")
+    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds between two bot moves")
+    p.add_argument("--offer-timeout", type=float, default=20.0, help="seconds to answer a trade offer")
+    return top
+
+
+def _seed(seed: int | None, k: int) -> int | None:
+    """Table ``k``'s seed: ``Rng(seed).spawn(k).below(2**63)`` (the first table's is ``seed``)."""
+    if seed is None or k == 0:
+        return seed
+    return Rng(seed).spawn(k).below(2**63)
+
+
+def make_tables(args: argparse.Namespace) -> list[Table]:
+    """New tables as the command line asks (each saved in ``--save-dir`` when given)."""
+    from .table import Table
+
+    seats = args.seats or ["human"] * len(args.players)
+    if len(seats) != len(args.players):
+        raise SystemExit(f"--seats names {len(seats)} seats for {len(args.players)} players")
+    if args.save_dir is not None:
+        args.save_dir.mkdir(parents=True, exist_ok=True)
+    tables = []
+    for k in range(args.tables):
+        table_id = secrets.token_hex(4)
+        save = None if args.save_dir is None else args.save_dir / f"{table_id}{SAVE_SUFFIX}"
+        game = Game(players=args.players, seed=_seed(args.seed, k))
+        tables.append(
+            Table(
+                game,
+                seats,
+                table_id=table_id,
+                bot=args.bot,
+                save=save,
+                offer_timeout=args.offer_timeout,
+                bot_delay=args.bot_delay,
+            )
+        )
+    return tables
+
+
+def restore_tables(save_dir: Path) -> list[Table]:
+    """Every table saved in ``save_dir`` (``<id>.json``), restored with its tokens."""
+    from .table import Table
+
+    return [Table.restore(path) for path in sorted(save_dir.glob(f"*{SAVE_SUFFIX}")) if _is_save(path)]
+
+
+def _is_save(path: Path) -> bool:
+    return path.is_file() and re.fullmatch(r"[a-z0-9]{1,32}", path.stem) is not None
+
+
+def print_links(server: TableServer, tables: Sequence[Table]) -> None:
+    """Each table's links: one per human seat, the spectators', the teacher's (to stdout)."""
+    for table in tables:
+        print(f"table {table.id}")
+        for name, url in server.links(table).items():
+            print(f"  {name}: {url}")
+        print(f"  spectators: {server.spectator_link(table)}")
+        print(f"  teacher (sees every hand): {server.link(table, table.tokens.teacher)}")
+    print(f"serving {len(tables)} table(s) at {server.url} (Ctrl+C to stop)", flush=True)
+
+
+async def serve(args: argparse.Namespace) -> None:
+    """Run the server until SIGINT or SIGTERM."""
+    from .server import TableServer
+
+    tables = restore_tables(args.save_dir) if args.save_dir is not None and args.save_dir.is_dir() else []
+    restored = bool(tables)
+    tables = tables or make_tables(args)
+    server = TableServer(
+        tables, bind=args.bind, port=args.port, public_url=args.public_url, origins=args.origin
+    )
+    await server.open()
+    for table in tables:
+        table.start()
+    if restored:
+        print(f"restored {len(tables)} table(s) from {args.save_dir}")
+    print_links(server, tables)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        for table in tables:
+            table.close()
+        await server.aclose()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``catan-widget serve ...``: see ``catan-widget serve --help``."""
+    args = parser().parse_args(argv)
+    try:
+        import segno  # noqa: F401
+        import websockets  # noqa: F401
+    except ModuleNotFoundError as e:
+        print(
+            f"catan-widget {args.command} needs the extra 'table' ({e.name} is missing): {TABLE_EXTRA}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.command == "serve":
+        asyncio.run(serve(args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
