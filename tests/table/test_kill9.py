@@ -9,7 +9,6 @@ on from that very history.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
 import signal
