@@ -3,10 +3,12 @@
 each seat, the tokens and the table's settings.
 
 Every write is atomic: a temporary file in the same directory, flushed and ``fsync``-ed, then
-``os.replace``-d over the old one, so a crash at any moment leaves the old file or the new one,
-never half of one.  Both files are created with mode 0600 (the save holds every hand, the
-sidecar every token).  Reading refuses a corrupt or mismatched pair with a :class:`TableFileError`
-saying what is wrong; nothing is half-loaded.
+``os.replace``-d over the old one, so a crash at any moment (of the process or of the machine)
+leaves the old file or the new one, never half of one.  The directory is not synced: after a
+power cut the rename itself may be lost, which leaves the previous save, whole.  Both files
+are created with mode 0600 (the save holds every hand, the sidecar every token).  Reading
+refuses a corrupt or mismatched pair with a :class:`TableFileError` saying what is wrong;
+nothing is half-loaded.
 """
 
 from __future__ import annotations
@@ -57,21 +59,6 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-    _sync_dir(target.parent)
-
-
-def _sync_dir(folder: Path) -> None:
-    """Make the rename itself durable (where the platform lets a directory be opened)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 @dataclass(frozen=True)

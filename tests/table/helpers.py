@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from catan_widget import Game
@@ -37,12 +37,16 @@ def seconds() -> Iterator[float]:
 class Client:
     """One connection to ``table``, its frames collected in ``frames``."""
 
-    def __init__(self, table: Table, token: str | None = None, clock: Iterator[float] | None = None) -> None:
+    def __init__(
+        self, table: Table, token: str | None = None, clock: Callable[[], float] | None = None
+    ) -> None:
         self.table = table
         self.frames: list[str] = []
         self.closed: list[tuple[int, str]] = []
-        ticks = clock if clock is not None else seconds()
-        self.conn: Connection = table.connect(self.frames.append, self._close, clock=lambda: next(ticks))
+        if clock is None:
+            ticks = seconds()
+            clock = lambda: next(ticks)  # noqa: E731
+        self.conn: Connection = table.connect(self.frames.append, self._close, clock=clock)
         if token is not None:
             self.hello(token)
 

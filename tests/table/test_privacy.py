@@ -1,0 +1,137 @@
+"""Private by construction: every frame a seat receives is built from that seat's observation
+only, so no byte of it depends on another seat's hidden cards.
+
+Along a seeded game, for each seat (and for a spectator), a copy of the position is made that
+differs only in what that viewer cannot know (tests/engine/helpers.py ``redeal``, as the bots'
+fairness test does): the others' unknown cards dealt again, the development cards and the
+deck shuffled, the random state changed.  A table on each must send that viewer the same bytes:
+the welcome and view on connecting, and the frame after a move of its own that draws nothing
+from chance.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+from engine.helpers import redeal  # tests/engine/helpers.py (pytest puts tests/ on the path)
+
+from catan_widget import ONLOOKER, Game
+from catan_widget.engine.phases import ACCEPTED, COUNTERED
+from catan_widget.table import Table
+
+from .helpers import NAMES, TOKENS, TWO_HUMANS, Client, choose, new_table
+
+ALL_HUMANS = dict.fromkeys(NAMES, "human")
+CHANCE = {"roll", "buy_development_card", "play_monopoly", "move_robber", "play_knight"}
+"""Moves whose outcome draws on hidden cards or the dice (their frames may differ)."""
+
+
+def _hidden_elsewhere(game: Game, viewer: int, rng: random.Random) -> tuple[Game, bool]:
+    """A fork differing from ``game`` only in what ``viewer`` (a seat or ONLOOKER) cannot know."""
+    s = game.state
+    floors = [list(p.known) for p in game.observe(viewer).players]
+    if s.trade is not None:  # an offer, an acceptance or a counter shows the cards it gives
+        promised = [(s.trade[0], s.trade[2])]
+        promised += [
+            (q, give) for q, (answer, give, _) in enumerate(s.answers) if answer in (ACCEPTED, COUNTERED)
+        ]
+        for q, cards in promised:
+            floors[q] = [max(f, c) for f, c in zip(floors[q], cards)]
+    return redeal(game, viewer, floors, rng)
+
+
+def _positions(seed: int, steps: int) -> Iterator[Game]:
+    """A seeded game played through a table by two humans and two bots, before each move."""
+    table = new_table(seed=seed)
+    rng = random.Random(seed)
+    humans = [Client(table, TOKENS["0"]), Client(table, TOKENS["1"])]
+    for _ in range(steps):
+        table.advance_bots()
+        if table.game.is_over:
+            return
+        yield table.game.fork()
+        client = next(c for c in humans if c.my_turn())
+        client.act(choose(client, rng))
+
+
+def _table(game: Game) -> Table:
+    return Table(game, ALL_HUMANS, table_id="t1", bot_delay=0, offer_timeout=None, tokens=TOKENS)
+
+
+def _token(viewer: int) -> str:
+    return TOKENS["spectator"] if viewer == ONLOOKER else TOKENS[str(viewer)]
+
+
+def test_every_frame_to_a_seat_is_the_same_whatever_the_others_hold() -> None:
+    rng = random.Random(22)
+    compared = differed = moves = 0
+    games = [(step, game) for seed in (22, 23) for step, game in enumerate(_positions(seed, 400))]
+    for step, game in games:
+        if step % 2:
+            continue
+        for viewer in (0, 1, 2, 3, ONLOOKER):
+            alt, changed = _hidden_elsewhere(game, viewer, rng)
+            real_table, alt_table = _table(game.fork()), _table(alt)
+            real, other = Client(real_table, _token(viewer)), Client(alt_table, _token(viewer))
+            assert real.frames == other.frames, (step, viewer, game.phase)
+            compared += 1
+            differed += changed
+            if changed:  # the teacher sees every hand: the test can tell frames apart
+                seen = Client(_table(game.fork()), TOKENS["teacher"]), Client(_table(alt), TOKENS["teacher"])
+                assert seen[0].frames != seen[1].frames
+            if viewer == game.current_seat and real.my_turn():
+                action = choose(real, random.Random(step))
+                if action["kind"] not in CHANCE:
+                    real.act(action)
+                    other.act(action)
+                    assert real.frames == other.frames, (step, viewer, action)
+                    moves += 1
+    assert compared > 400
+    assert differed >= 30, "the test must see positions where the others' cards differ"
+    assert moves >= 20, "and moves of the viewer's own"
+
+
+def test_no_frame_holds_a_token_or_another_seats_hand() -> None:
+    table = new_table(seed=5)
+    rng = random.Random(5)
+    ada, bo = Client(table, TOKENS["0"]), Client(table, TOKENS["1"])
+    spectator = Client(table, TOKENS["spectator"])
+    teacher = Client(table, TOKENS["teacher"])
+    for _ in range(600):
+        table.advance_bots()
+        if table.game.is_over:
+            break
+        client = ada if ada.my_turn() else bo
+        client.act(choose(client, rng))
+        if rng.random() < 0.05:  # a bad move now and then: its refusal is private too
+            client.act({"kind": "build_city", "node": rng.randrange(54)})
+    secrets = [*table.tokens.every()]
+    hidden = ("resources", "dev_cards", "dev_new", "vp_hidden", "known", "unknown")
+    for client, seat in ((ada, 0), (bo, 1), (spectator, None)):
+        assert len(client.frames) > 100
+        for text in client.frames:
+            assert not any(token in text for token in secrets)
+            frame = json.loads(text)
+            if frame["type"] != "view":
+                continue
+            for player in frame["state"]["players"]:
+                if player["seat"] != seat:
+                    assert not any(key in player for key in hidden), (seat, player)
+    assert all("resources" in p for p in teacher.state["players"]), "the teacher sees every hand"
+    assert not any(token in text for text in teacher.frames for token in secrets)
+
+
+def test_the_teacher_is_shown_to_every_player_while_connected() -> None:
+    table = new_table(seed=3, seats=TWO_HUMANS)
+    ada, spectator = Client(table, TOKENS["0"]), Client(table, TOKENS["spectator"])
+    assert ada.state["table"]["teacher"] is False
+    teacher = Client(table, TOKENS["teacher"])
+    assert teacher.frames_of("welcome")[0]["role"] == "teacher"
+    assert teacher.state["viewer"] == -1
+    assert ada.state["table"]["teacher"] is True
+    assert spectator.state["table"]["teacher"] is True
+    assert spectator.state["viewer"] is None
+    teacher.conn.drop()
+    assert ada.state["table"]["teacher"] is False
