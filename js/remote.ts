@@ -151,6 +151,16 @@ export class RemoteModel implements WidgetModel {
     this.dirty.clear();
   }
 
+  /**
+   * Try again now if a reconnection is waiting (the page came back to the front, the device is
+   * online again: a phone puts a hidden tab's socket to sleep).
+   */
+  wake(): void {
+    if (this.timer === null || this.closed) return;
+    this.clearTimer(this.timer);
+    this.connect();
+  }
+
   /** Close the link for good (the widget was removed). */
   close(): void {
     this.closed = true;

@@ -217,7 +217,15 @@ function render({ model, el }: RenderArgs): () => void {
 export function renderRemote(el: HTMLElement, link: RemoteLink, options?: RemoteOptions): () => void {
   const model = new RemoteModel(link, options);
   const cleanup = render({ model, el });
+  // back to the front, or online again: no need to wait out the backoff
+  const wake = (): void => {
+    if (document.visibilityState !== "hidden") model.wake();
+  };
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", wake);
   return () => {
+    document.removeEventListener("visibilitychange", wake);
+    window.removeEventListener("online", wake);
     cleanup();
     model.close();
   };

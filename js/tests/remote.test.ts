@@ -158,6 +158,19 @@ describe("RemoteModel", () => {
     expect(timers.map((t) => t.ms)).toEqual([BACKOFF_MS]); // a welcome starts the backoff again
   });
 
+  it("tries again at once when woken (the page is shown again, the device is online)", () => {
+    const { model, sockets, timers } = remote();
+    sockets.last().accept();
+    sockets.last().deliver(welcome());
+    model.wake(); // nothing waits: nothing happens
+    expect(sockets.all).toHaveLength(1);
+    sockets.last().drop();
+    expect(timers).toHaveLength(1);
+    model.wake();
+    expect(sockets.all).toHaveLength(2);
+    expect(link(model).state).toBe("reconnecting"); // until the welcome
+  });
+
   it("stops for good on close(): the socket is closed and nothing reconnects", () => {
     const { model, sockets, timers } = remote();
     const ws = sockets.last();
@@ -200,7 +213,8 @@ describe("a seat drawn over a WebSocket", () => {
     expect(el.querySelector(".cw-link")?.getAttribute("data-link")).toBe("reconnecting");
     expect(el.querySelector(".cw-link-text")?.textContent).toBe("Reconnecting…");
     expect(root().classList.contains("cw-offline")).toBe(true);
-    timers.shift()?.();
+    expect(timers).toHaveLength(1); // a reconnection waits
+    window.dispatchEvent(new Event("online")); // a phone back online does not wait out the backoff
     const again = sockets.last();
     expect(again).not.toBe(ws);
     again.accept();
