@@ -341,11 +341,10 @@ class TableServer:
         loop = asyncio.get_running_loop()
         timer = loop.call_later(self.hello_timeout, self._hello_late, conn, pipe)
         try:
-            async for frame in ws:
-                if pipe.closing is not None:
-                    break
-                conn.receive(frame)
-                await asyncio.sleep(0)  # the writers run between two frames of a burst
+            async for frame in ws:  # read on while closing: the client's close frame is behind
+                if pipe.closing is None:
+                    conn.receive(frame)
+                    await asyncio.sleep(0)  # the writers run between two frames of a burst
         except ConnectionClosed:
             pass
         finally:
