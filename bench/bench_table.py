@@ -1,0 +1,246 @@
+"""The table server under load: one server process, many tables, four WebSocket clients each.
+
+    .venv/bin/python bench/bench_table.py            # 100 tables x 4 clients, 40 moves per table
+    .venv/bin/python bench/bench_table.py --quick    # 5 tables x 4 clients, 8 moves each: a smoke run
+
+The server is a subprocess (this script with ``--serve``): ``TableServer`` on 127.0.0.1 holding
+``--tables`` tables of four human seats.  This process drives ``4 x tables`` real websockets
+clients, each joined with its seat's token.  Every table plays on its own: the seat that must
+act sends a legal move (a seeded choice among its ``legal.actions``, or a discard), about one
+move per ``--interval`` seconds per table (so the server sees ``tables / interval`` moves a
+second), and the latency of a move is the time from its send until *every* client of that
+table has received the view that follows it.  Printed: p50 / p99 / max latency, moves per
+second, and the server's memory per table (its resident set after the tables were made and
+every client joined, minus before, divided by the tables).  Target: p99 <= 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+NAMES = ["Ada", "Bo", "Cy", "Di"]
+TARGET_P99_MS = 50.0
+RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
+
+
+def rss_kib(pid: int) -> int:
+    """A process's resident set, KiB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+# --- the server process ---------------------------------------------------------------------------
+async def serve(tables: int, seed: int) -> None:
+    from catan_widget import Game
+    from catan_widget.engine.rng import Rng
+    from catan_widget.table.server import TableServer
+    from catan_widget.table.table import Table
+
+    server = TableServer(bind="127.0.0.1", port=0)
+    await server.open()
+    print(json.dumps({"rss_empty": rss_kib(os.getpid())}), flush=True)
+    made = []
+    for k in range(tables):
+        game = Game(players=NAMES, seed=Rng(seed).spawn(k).below(2**63))
+        table = Table(game, ["human"] * 4, table_id=f"b{k}", offer_timeout=None)
+        server.add(table)
+        table.start()
+        made.append(table)
+    info = {"port": server.port, "tables": [[t.id, [t.tokens.seat(i) for i in range(4)]] for t in made]}
+    print(json.dumps(info), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until the driver closes it
+    for table in made:
+        table.stop()
+    await server.aclose()
+
+
+# --- the simulated clients --------------------------------------------------------------------------
+def actions_of(legal: dict[str, Any]) -> list[dict[str, Any]]:
+    """``legal.actions`` unpacked (docs/protocol.md): one dict per action."""
+    out = []
+    for kind, columns in (legal.get("actions") or {}).items():
+        if not columns:
+            out.append({"kind": kind})
+            continue
+        fields = list(columns)
+        out.extend({"kind": kind, **dict(zip(fields, vs))} for vs in zip(*(columns[f] for f in fields)))
+    return out
+
+
+def choose(
+    seat: int, state: dict[str, Any], legal: dict[str, Any], rng: random.Random
+) -> dict[str, Any] | None:
+    """A legal move for ``seat`` from its own view, or None when it has nothing to do."""
+    if legal.get("seat") != seat:
+        return None
+    if legal.get("discard"):
+        hand = dict(state["players"][seat].get("resources") or {})
+        cards: dict[str, int] = {}
+        for _ in range(legal["discard"]):
+            r = rng.choice([r for r in RESOURCES if hand.get(r, 0) > 0])
+            hand[r] -= 1
+            cards[r] = cards.get(r, 0) + 1
+        return {"kind": "discard", "cards": cards}
+    acts = actions_of(legal)
+    if not acts:
+        return None
+    builds = [a for a in acts if a["kind"] not in ("end_turn", "maritime_trade", "decline_trade")]
+    return rng.choice(builds) if builds and rng.random() < 0.7 else rng.choice(acts)
+
+
+class Client:
+    """One seat's WebSocket: the newest view, and an event set on every view."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.state: dict[str, Any] = {}
+        self.legal: dict[str, Any] = {}
+        self.views = 0
+        self.changed = asyncio.Event()
+        self.ws: Any = None
+
+    async def join(self, url: str, token: str) -> None:
+        from websockets.asyncio.client import connect
+
+        self.ws = await connect(url, max_size=2**22)
+        await self.ws.send(json.dumps({"type": "hello", "token": token, "protocol": 1}))
+        asyncio.get_running_loop().create_task(self.read())
+
+    async def read(self) -> None:
+        async for text in self.ws:
+            frame = json.loads(text)
+            if frame["type"] == "view":
+                self.state, self.legal = frame["state"], frame["legal"]
+                self.views += 1
+                self.changed.set()
+
+
+async def play_table(
+    url: str,
+    tokens: list[str],
+    moves: int,
+    interval: float,
+    rng: random.Random,
+    joined: asyncio.Queue[None],
+    go: asyncio.Event,
+) -> list[float]:
+    clients = [Client(i) for i in range(4)]
+    for c in clients:
+        await c.join(url, tokens[c.seat])
+    while any(c.views == 0 for c in clients):
+        await asyncio.sleep(0.01)
+    joined.put_nowait(None)
+    await go.wait()
+    latencies: list[float] = []
+    await asyncio.sleep(rng.random() * interval)  # tables out of step, as real ones are
+    while len(latencies) < moves:
+        mover = next((c for c in clients if choose(c.seat, c.state, c.legal, rng) is not None), None)
+        if mover is None or mover.state.get("winner") is not None:
+            break
+        action = choose(mover.seat, mover.state, mover.legal, rng)
+        before = [c.views for c in clients]
+        for c in clients:
+            c.changed.clear()
+        body = {"type": "act", "version": mover.state["version"], "action": action}
+        t0 = time.perf_counter()
+        await mover.ws.send(json.dumps({"type": "intent", "body": body}))
+        deadline = t0 + 5.0
+        while any(c.views == b for c, b in zip(clients, before)) and time.perf_counter() < deadline:
+            waiting = [c.changed.wait() for c, b in zip(clients, before) if c.views == b]
+            await asyncio.wait([asyncio.ensure_future(w) for w in waiting], timeout=5.0)
+            for c in clients:
+                c.changed.clear()
+        if any(c.views == b for c, b in zip(clients, before)):
+            break  # a refused move updates its sender only: this table stops counting
+        latencies.append(time.perf_counter() - t0)
+        await asyncio.sleep(interval * (0.5 + rng.random()))
+    for c in clients:
+        await c.ws.close()
+    return latencies
+
+
+async def drive(
+    info: dict[str, Any], moves: int, interval: float, seed: int, proc: subprocess.Popen[str]
+) -> dict[str, Any]:
+    port = info["port"]
+    rng = random.Random(seed)
+    tables: list[asyncio.Task[list[float]]] = []
+    joined: asyncio.Queue[None] = asyncio.Queue()
+    go = asyncio.Event()
+    for table_id, tokens in info["tables"]:
+        url = f"ws://127.0.0.1:{port}/ws/{table_id}"
+        table = play_table(url, tokens, moves, interval, random.Random(rng.random()), joined, go)
+        tables.append(asyncio.ensure_future(table))
+    for _ in tables:  # every client joined and holds its first view
+        await joined.get()
+    await asyncio.sleep(0.5)
+    rss_joined = rss_kib(proc.pid)
+    t0 = time.perf_counter()
+    go.set()
+    per_table = await asyncio.gather(*tables)
+    wall = time.perf_counter() - t0
+    return {"latencies": [x for t in per_table for x in t], "wall": wall, "rss_joined": rss_joined}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=100)
+    ap.add_argument("--moves", type=int, default=40, help="moves timed per table")
+    ap.add_argument("--interval", type=float, default=0.5, help="seconds between two moves of a table")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quick", action="store_true", help="5 tables, 8 moves each: a smoke run")
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.quick:
+        args.tables, args.moves = 5, 8
+    if args.serve:
+        asyncio.run(serve(args.tables, args.seed))
+        return
+    print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
+    cmd = [sys.executable, __file__, "--serve", "--tables", str(args.tables), "--seed", str(args.seed)]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdin is not None
+        rss_empty = json.loads(proc.stdout.readline())["rss_empty"]
+        info = json.loads(proc.stdout.readline())
+        result = asyncio.run(drive(info, args.moves, args.interval, args.seed, proc))
+    finally:
+        if proc.stdin is not None:
+            proc.stdin.close()
+        proc.wait(timeout=30)
+    from catan_widget import _native
+
+    lat = sorted(x * 1000 for x in result["latencies"])
+    if not lat:
+        raise SystemExit("no move was timed")
+    p50 = statistics.median(lat)
+    p99 = lat[min(len(lat) - 1, round(0.99 * (len(lat) - 1)))]
+    per_table = (result["rss_joined"] - rss_empty) / args.tables
+    print(f"catan-widget engine: {_native.BUILD}")
+    print(f"server: 1 process, {args.tables} tables x 4 clients ({4 * args.tables} WebSockets), 127.0.0.1")
+    rate = args.tables / args.interval
+    print(f"load: one move per {args.interval:g} s per table on average ({rate:.0f} moves/s)")
+    print(f"moves timed: {len(lat)} in {result['wall']:.1f} s")
+    print(
+        f"move -> every client of its table updated: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1]:.1f} ms"
+    )
+    print(f"memory: {per_table:.0f} KiB per table (RSS {rss_empty} -> {result['rss_joined']} KiB)")
+    verdict = "met" if p99 <= TARGET_P99_MS else "missed"
+    print(f"target p99 <= {TARGET_P99_MS:g} ms: {verdict}")
+
+
+if __name__ == "__main__":
+    main()
