@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine import Game
-from ..engine.registry import HINT_BUDGET, make_bot
+from ..engine.registry import make_bot
 from ..widget.dice import ScriptedDice
 from ..widget.hints import check_request
 from ..widget.offers import Offers
@@ -39,6 +39,7 @@ from ..widget.watch import weak_observer
 from . import codes
 from .connection import Close, Connection, Send
 from .frames import Moment, Viewer, view, welcome
+from .hints import TableHints
 from .limits import Clock
 from .moves import Moves
 from .store import Sidecar, Store, TableFileError
@@ -104,6 +105,7 @@ class Table:
         self.replay_at: int | None = None  # a table is never a replay (the runner's host reads it)
         self._closed = self._started = False
         self._version = self._counter = 0
+        self._publishing = self._again = False
         self._undo, self._dice = UndoStack(), ScriptedDice()
         self._offers = Offers(self, self._seats, offer_seconds(offer_timeout))
         self._runner = BotRunner(self, self._seats, self._dice, self._offers)
@@ -111,7 +113,7 @@ class Table:
         self._connections: list[Connection] = []
         self._callbacks: list[Callable[[Table], None]] = []
         self._texts: dict[tuple[str | None, int | None, bool], str] = {}
-        self._hint: tuple[tuple[int, int, int], dict[str, Any]] | None = None
+        self._hints = TableHints(self, self._seats)
         self._board = board_json(game)
         self._store = None if save is None else Store(save)
         self._watch = weak_observer(self, Table._game_changed)
@@ -274,7 +276,7 @@ class Table:
         for conn in self._connections:
             conn.clicks.reset()
         self._board = board_json(game)
-        self._hint = None
+        self._hints.reset()
         self._write_game()
         for conn in self.connections:
             conn.push(welcome(conn.seat, conn.role or "", self.id, self._board))
@@ -342,12 +344,22 @@ class Table:
         """Send every connection its view of the game as it is now (a new version).  ``error``
         is ignored: at a table a refusal is told only to the connection that was refused.
         """
-        self._version = self._next_version()
-        self._texts = {}
-        self._now = self._moment(self._version)
-        self._countdown = self._runner.decline_in()
-        for conn in self.connections:
-            self._send_view(conn)
+        if self._publishing:  # a connection dropped while views went out: one more round after
+            self._again = True
+            return
+        self._publishing = True
+        try:
+            self._again = True
+            while self._again:
+                self._again = False
+                self._version = self._next_version()
+                self._texts = {}
+                self._now = self._moment(self._version)
+                self._countdown = self._runner.decline_in()
+                for conn in self.connections:
+                    self._send_view(conn)
+        finally:
+            self._publishing = False
         for callback in list(self._callbacks):
             try:
                 callback(self)
@@ -423,22 +435,7 @@ class Table:
             conn.counting = bool(checked)
             self._send_view(conn)
         elif name == "hint_request":
-            self._send_view(conn, hint=self._hint_for(conn, int(checked)))
-
-    def _hint_for(self, conn: Connection, request: int) -> dict[str, Any]:
-        """The answer to ``conn``'s hint request ``request`` (the search runs once per position)."""
-        g, seat = self._game, conn.seat
-        if conn.role != codes.PLAYER or seat is None or seat != self._seats.acting(g):
-            return {"request": request}
-        key = (id(g), len(g.history), seat)
-        if self._hint is None or self._hint[0] != key:
-            try:
-                found = g.hint(seat, budget=HINT_BUDGET).to_dict()
-            except Exception:
-                logger.exception("catan_widget.table: the hint search failed")
-                return {"request": request}
-            self._hint = (key, found)
-        return {**self._hint[1], "request": request}
+            self._hints.request(conn, int(checked))
 
     def _intent(self, conn: Connection, body: object) -> None:
         self._moves.handle(conn, body)

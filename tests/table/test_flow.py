@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from catan_widget.table import codes
@@ -104,3 +105,25 @@ def test_the_bots_move_on_the_running_loop() -> None:
         return len(table.game.history)
 
     assert asyncio.run(play()) >= 20
+
+
+def test_a_connection_whose_transport_fails_is_dropped_and_the_others_stay_in_order() -> None:
+    table = new_table(seed=2)
+    ada = Client(table, TOKENS["0"])
+    working = [True]
+
+    def send(text: str) -> None:
+        if not working[0]:
+            raise ConnectionError("gone")
+
+    broken = table.connect(send, lambda code, reason: None)
+    broken.receive(json.dumps({"type": "hello", "token": TOKENS["1"], "protocol": 1}))
+    assert ada.state["table"]["seats"][1]["connected"] is True
+    working[0] = False  # the transport breaks: the next frame fails
+    teacher = Client(table, TOKENS["teacher"])  # every seat is told the teacher is on
+    versions = [v["state"]["version"] for v in ada.frames_of("view")]
+    assert versions == sorted(versions)
+    assert broken.closed
+    assert ada.state["table"]["seats"][1]["connected"] is False
+    assert teacher.state["table"]["seats"][1]["connected"] is False
+    assert teacher.state["version"] == ada.state["version"] == table.version

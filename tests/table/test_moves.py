@@ -139,3 +139,24 @@ def test_a_hint_answers_the_acting_human_alone() -> None:
     other = bo.send({"type": "set", "name": "hint_request", "value": 1})[0]["hint"]
     assert other == {"request": 1, "version": bo.state["version"]}
     assert not [f for f in ada.act(hint["action"]) if f["type"] == "refused"], "its view is still current"
+
+
+def test_on_the_loop_a_hint_is_searched_off_it_and_answered_when_found() -> None:
+    async def play() -> None:
+        table = new_table(seed=3)
+        ada, bo = Client(table, TOKENS["0"]), Client(table, TOKENS["1"])
+        _main_phase_of(table, {0: ada, 1: bo}, 0, random.Random(3))
+        frames = ada.send({"type": "set", "name": "hint_request", "value": 4})
+        assert frames[0]["hint"] == {"request": 4, "pending": True, "version": frames[0]["state"]["version"]}
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if "action" in ada.view.get("hint", {}):
+                break
+        hint = ada.view["hint"]
+        assert hint["request"] == 4
+        assert hint["seat"] == 0
+        assert hint["version"] == ada.state["version"]
+        again = ada.send({"type": "set", "name": "hint_request", "value": 5})[0]["hint"]
+        assert again["action"] == hint["action"], "the same position: the hint found, at once"
+
+    asyncio.run(play())
