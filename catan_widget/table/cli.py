@@ -71,6 +71,8 @@ def make_tables(args: argparse.Namespace) -> list[Table]:
     """New tables as the command line asks (each saved in ``--save-dir`` when given)."""
     from .table import Table
 
+    if args.tables < 1:
+        raise SystemExit("--tables must be at least 1")
     seats = args.seats or ["human"] * len(args.players)
     if len(seats) != len(args.players):
         raise SystemExit(f"--seats names {len(seats)} seats for {len(args.players)} players")
@@ -124,9 +126,14 @@ async def serve(args: argparse.Namespace) -> None:
     tables = restore_tables(args.save_dir) if args.save_dir is not None and args.save_dir.is_dir() else []
     restored = bool(tables)
     tables = tables or make_tables(args)
-    server = TableServer(
-        tables, bind=args.bind, port=args.port, public_url=args.public_url, origins=args.origin
-    )
+    try:
+        server = TableServer(
+            tables, bind=args.bind, port=args.port, public_url=args.public_url, origins=args.origin
+        )
+    except OSError as exc:
+        raise SystemExit(
+            f"catan-widget serve: cannot listen on {args.bind}:{args.port}: {exc.strerror}"
+        ) from None
     await server.open()
     for table in tables:
         table.start()
