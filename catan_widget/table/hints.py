@@ -38,7 +38,12 @@ class HintsHost(Protocol):
         ...
 
     def _send_view(
-        self, conn: Connection, *, error: str | None = None, hint: dict[str, Any] | None = None
+        self,
+        conn: Connection,
+        *,
+        error: str | None = None,
+        hint: dict[str, Any] | None = None,
+        own: bool = False,
     ) -> None: ...
 
 

@@ -47,7 +47,12 @@ class MovesHost(Protocol):
         ...
 
     def _send_view(
-        self, conn: Connection, *, error: str | None = None, hint: dict[str, Any] | None = None
+        self,
+        conn: Connection,
+        *,
+        error: str | None = None,
+        hint: dict[str, Any] | None = None,
+        own: bool = False,
     ) -> None: ...
 
 
@@ -64,16 +69,16 @@ class Moves:
 
     def handle(self, conn: Connection, body: object) -> None:
         """A move (or ``dialog``, ``new_game``) from ``conn``: done, or refused with a code."""
-        if conn.role != codes.PLAYER or conn.seat is None:
-            self._refuse(conn, codes.SPECTATING, "Only a player's own seat can move.")
-            return
         kind = message_type(body)
         try:
-            if kind == DIALOG:
+            if kind == DIALOG:  # any viewer's front-end says so; only a seated human holds the bots
                 opened = parse_dialog(body)
                 conn.accepted()
-                if conn.seat in self._seats.humans:
+                if conn.role == codes.PLAYER and conn.seat in self._seats.humans:
                     self._runner.reading(opened)
+                return
+            if conn.role != codes.PLAYER or conn.seat is None:
+                self._refuse(conn, codes.SPECTATING, "Only a player's own seat can move.")
                 return
             if kind == NEW_GAME:
                 parse_new_game(body, version=conn.version, game=self._host.game)
@@ -98,7 +103,7 @@ class Moves:
             forgiven = conn.clicks.forgive(stale.intent, stale.version, g, acting, self._undo)
             if forgiven is None:  # a repeat of this connection's last move: done already
                 conn.accepted()
-                self._host._send_view(conn)
+                self._host._send_view(conn, own=True)
                 return
             intent = forgiven
         if acting != seat:

@@ -370,12 +370,17 @@ class Table:
         return Viewer(conn.seat, sees_all=conn.role == codes.TEACHER, counting=conn.counting)
 
     def _send_view(
-        self, conn: Connection, *, error: str | None = None, hint: dict[str, Any] | None = None
+        self,
+        conn: Connection,
+        *,
+        error: str | None = None,
+        hint: dict[str, Any] | None = None,
+        own: bool = False,
     ) -> None:
-        """Send ``conn`` its view: the current one (shared text), or with ``error`` or ``hint``
-        a view of its own under a version of its own (the others' views are untouched).
+        """Send ``conn`` its view: the current one (shared text), or (``own``, or with ``error``
+        or ``hint``) a view of its own under a version of its own (the others' are untouched).
         """
-        private = error is not None or hint is not None
+        private = own or error is not None or hint is not None
         moment = self._now
         if private:
             moment = Moment(self._next_version(), moment.kinds, moment.acting, moment.fault, moment.table)
@@ -433,7 +438,7 @@ class Table:
         conn.accepted()
         if name == "show_counting" and checked != conn.counting:
             conn.counting = bool(checked)
-            self._send_view(conn)
+            self._send_view(conn, own=True)
         elif name == "hint_request":
             self._hints.request(conn, int(checked))
 

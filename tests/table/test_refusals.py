@@ -134,9 +134,11 @@ def test_a_double_click_is_dropped_silently() -> None:
     mover.act(action, version=version)
     moves = len(table.game.history)
     others = len(other.frames)
+    newest = mover.state["version"]
     answer = mover.act(action, version=version)  # the same click again, on the old view
     assert [f["type"] for f in answer] == ["view"]
     assert answer[0]["state"]["error"] is None
+    assert answer[0]["state"]["version"] > newest, "a version of its own: the front-end resyncs"
     assert len(table.game.history) == moves
     assert len(other.frames) == others
 
@@ -151,3 +153,13 @@ def test_a_new_game_after_the_end_welcomes_everyone_again() -> None:
     assert table.game.seed != seed
     assert [json.loads(f)["type"] for f in watcher.frames[-2:]] == ["welcome", "view"]
     assert watcher.state["phase"] == "setup_settlement"
+
+
+def test_a_dialog_of_anyones_is_taken_quietly() -> None:
+    table = new_table(seed=3)
+    spectator, ada = Client(table, TOKENS["spectator"]), Client(table, TOKENS["0"])
+    dialog = {"type": "intent", "body": {"type": "dialog", "open": True}}
+    assert spectator.send(dialog) == []
+    assert ada.send(dialog) == []
+    bad = {"type": "intent", "body": {"type": "dialog", "open": 1}}
+    assert _codes(spectator.send(bad)) == [codes.BAD_INTENT]
