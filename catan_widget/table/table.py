@@ -18,6 +18,7 @@ asyncio task of the running loop (:meth:`Table.start`), or synchronously with
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import time
@@ -238,8 +239,6 @@ class Table:
         """Play the bots (and the offers' countdown) on a task of the running event loop, from
         now on whenever a move nobody clicks is due; raises RuntimeError without a running loop.
         """
-        import asyncio
-
         asyncio.get_running_loop()
         self._started = True
         self._runner.start()
