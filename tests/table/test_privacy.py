@@ -5,8 +5,8 @@ Along a seeded game, for each seat (and for a spectator), a copy of the position
 differs only in what that viewer cannot know (tests/engine/helpers.py ``redeal``, as the bots'
 fairness test does): the others' unknown cards dealt again, the development cards and the
 deck shuffled, the random state changed.  A table on each must send that viewer the same bytes:
-the welcome and view on connecting, and the frame after a move of its own that draws nothing
-from chance.
+the welcome and view on connecting, the answer to a move sent out of turn, and the frame after
+a move of its own that draws nothing from chance.
 """
 
 from __future__ import annotations
@@ -26,6 +26,14 @@ from .helpers import NAMES, TOKENS, TWO_HUMANS, Client, choose, new_table
 ALL_HUMANS = dict.fromkeys(NAMES, "human")
 CHANCE = {"roll", "buy_development_card", "play_monopoly", "move_robber", "play_knight"}
 """Moves whose outcome draws on hidden cards or the dice (their frames may differ)."""
+PROBES = [
+    {"kind": "build_city", "node": 12},
+    {"kind": "accept_trade"},
+    {"kind": "discard", "cards": {"ore": 1}},
+    {"kind": "end_turn"},
+    {"kind": "maritime_trade", "give": "wool", "get": "ore"},
+]
+"""Moves sent out of turn: their refusals must not depend on anyone's hidden cards."""
 
 
 def _hidden_elsewhere(game: Game, viewer: int, rng: random.Random) -> tuple[Game, bool]:
@@ -66,7 +74,7 @@ def _token(viewer: int) -> str:
 
 def test_every_frame_to_a_seat_is_the_same_whatever_the_others_hold() -> None:
     rng = random.Random(22)
-    compared = differed = moves = 0
+    compared = differed = moves = refusals = 0
     games = [(step, game) for seed in (22, 23) for step, game in enumerate(_positions(seed, 400))]
     for step, game in games:
         if step % 2:
@@ -81,6 +89,12 @@ def test_every_frame_to_a_seat_is_the_same_whatever_the_others_hold() -> None:
             if changed:  # the teacher sees every hand: the test can tell frames apart
                 seen = Client(_table(game.fork()), TOKENS["teacher"]), Client(_table(alt), TOKENS["teacher"])
                 assert seen[0].frames != seen[1].frames
+            if viewer not in (game.current_seat, ONLOOKER):  # out of turn: refused alike
+                probe = PROBES[step % len(PROBES)]
+                real.act(probe)
+                other.act(probe)
+                assert real.frames == other.frames, (step, viewer, probe)
+                refusals += 1
             if viewer == game.current_seat and real.my_turn():
                 action = choose(real, random.Random(step))
                 if action["kind"] not in CHANCE:
@@ -91,6 +105,7 @@ def test_every_frame_to_a_seat_is_the_same_whatever_the_others_hold() -> None:
     assert compared > 400
     assert differed >= 30, "the test must see positions where the others' cards differ"
     assert moves >= 20, "and moves of the viewer's own"
+    assert refusals >= 100, "and moves refused out of turn"
 
 
 def test_no_frame_holds_a_token_or_another_seats_hand() -> None:
