@@ -1,14 +1,18 @@
 """The bot ladder, measured: strength, think time, and tournament throughput.
 
     .venv/bin/python bench/bench_bots.py                 # everything, full size (long)
-    .venv/bin/python bench/bench_bots.py --strength 400  # "search" vs 3 "greedy", "greedy" vs 3 "random"
+    .venv/bin/python bench/bench_bots.py --strength 1000 # each level vs 3 of the level below, held-out boards
+    .venv/bin/python bench/bench_bots.py --strength 400 --tuning  # the same on the tuning boards too
     .venv/bin/python bench/bench_bots.py --think 8       # think time per decision, 8 games
     .venv/bin/python bench/bench_bots.py --speed 64      # games/s on 1 core vs all cores
     .venv/bin/python bench/bench_bots.py --quick         # a small smoke run of all three
 
 Strength: seeded random boards, seats rotated (every bot plays every seat of every board), win
 rates with 95% intervals clustered by board (see catan_widget.tournaments.result).  The fair
-share of one seat in four is 25%.
+share of one seat in four is 25%.  The levels of the widget's menu (``catan_widget.bots.LEVELS``)
+each play three of the level below.  The search bot's constants were tuned on the boards of
+``--seed`` :data:`TUNING_SEED`; the figures to report come from the boards of :data:`HELD_OUT_SEED`,
+which no tuning ever used (both are printed with ``--tuning``).
 """
 
 from __future__ import annotations
@@ -20,17 +24,26 @@ import time
 
 import catan_widget as cw
 from catan_widget import Game
-from catan_widget.bots import GreedyBot, SearchBot
+from catan_widget.bots import LEVELS, GreedyBot, SearchBot
 from catan_widget.bots.search import DEFAULT_BUDGET
 
+TUNING_SEED = 2026
+"""The tournament seed whose boards the search bot's constants were tuned on."""
+HELD_OUT_SEED = 424242
+"""The tournament seed of the boards reported on: never used for tuning."""
 
-def strength(games: int, seed: int, budget: float) -> None:
+
+def strength(games: int, seed: int, budget: float, label: str) -> None:
+    """Each level of the widget's menu against three of the level below, on the boards of ``seed``."""
     search = "search" if budget == DEFAULT_BUDGET else SearchBot(budget=budget)
+    level = {bot: name for name, bot in LEVELS.items()}
+    print(f"{label} boards (tournament seed {seed}):", flush=True)
     for lineup in ([search, "greedy", "greedy", "greedy"], ["greedy", "random", "random", "random"]):
         r = cw.tournament(lineup, games=games, seed=seed, progress=False)
         top = r.table[0]
         print(
-            f"{top.bot:>10} vs 3 {r.table[1].bot:<7}: {top.win_rate:6.1%}  "
+            f"  {level.get(top.bot, '?'):>6} ({top.bot}) vs 3 {level[r.table[1].bot]} ({r.table[1].bot}): "
+            f"{top.win_rate:6.1%} ({top.wins} of {top.seats})  "
             f"95% CI [{top.ci_low:.1%}, {top.ci_high:.1%}]"
             f"  ({len(r.games)} games on {len(r.games) // 4} boards, {r.no_winner} unfinished, "
             f"{r.seconds:.0f} s on {os.cpu_count()} cores; seat-order chi2 p = {r.seat_p_value:.2f})",
@@ -97,7 +110,8 @@ def main() -> None:
     ap.add_argument("--strength", type=int, default=0, help="games per ladder rung")
     ap.add_argument("--think", type=int, default=0, help="games for the think-time measurement")
     ap.add_argument("--speed", type=int, default=0, help="games for the throughput measurement")
-    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the boards reported on (held out)")
+    ap.add_argument("--tuning", action="store_true", help=f"also the tuning boards (seed {TUNING_SEED})")
     ap.add_argument("--budget", type=float, default=DEFAULT_BUDGET, help="search bot budget, seconds")
     ap.add_argument("--quick", action="store_true", help="a small smoke run of everything")
     args = ap.parse_args()
@@ -110,7 +124,9 @@ def main() -> None:
     if args.speed:
         speed(args.speed)
     if args.strength:
-        strength(args.strength, args.seed, args.budget)
+        if args.tuning:
+            strength(args.strength, TUNING_SEED, args.budget, "tuning")
+        strength(args.strength, args.seed, args.budget, "held-out" if args.seed != TUNING_SEED else "tuning")
 
 
 if __name__ == "__main__":
