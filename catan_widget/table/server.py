@@ -156,6 +156,12 @@ class _Pipe:
                     return
 
 
+def _log_failure(task: asyncio.Task[None]) -> None:
+    """A background start that failed says so in the log (nothing else would show it)."""
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("the table server could not start", exc_info=task.exception())
+
+
 async def _close(ws: ServerConnection, code: int, reason: str) -> None:
     """Close with ``code``; a client that reads nothing (the close frame cannot leave) is cut off."""
     try:
@@ -270,6 +276,7 @@ class TableServer:
         """Start serving from synchronous code running on the loop (a notebook cell)."""
         if self._opening is None:
             self._opening = asyncio.get_running_loop().create_task(self.open())
+            self._opening.add_done_callback(_log_failure)
         return self._opening
 
     def close(self) -> None:

@@ -276,3 +276,25 @@ def test_one_server_holds_several_tables_and_a_token_opens_only_its_own():
             await b.close()
 
     run(main)
+
+
+def test_behind_a_proxy_the_links_and_the_allowed_origin_are_the_public_urls():
+    table = new_table()
+
+    async def main() -> None:
+        async with serving(table, public_url="https://catan.example.org/") as server:
+            assert server.spectator_link(table) == (
+                f"https://catan.example.org/t/{table.id}#k={table.tokens.spectator}"
+            )
+            assert all(
+                link.startswith("https://catan.example.org/t/") for link in server.links(table).values()
+            )
+            proxied = await Client.open(
+                ws_url(server, table), table.tokens.seat(0), origin="https://catan.example.org"
+            )
+            await proxied.next("view")
+            other = await Client.open(ws_url(server, table), origin="https://catan.example.org.evil.example")
+            assert await other.closed() == 4403
+            await proxied.close()
+
+    run(main)
