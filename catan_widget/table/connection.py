@@ -73,8 +73,6 @@ class Connection:
         """The versions this connection was sent and its own last moves (forgiving its clicks)."""
         self.version = 0
         """The newest version this connection was sent."""
-        self.hint: dict[str, Any] | None = None
-        """The newest answer to this connection's hint requests (sent with its views)."""
         self.closed = False
         self._timer: asyncio.TimerHandle | None = None
         try:
