@@ -7,7 +7,7 @@ import { s } from "./dom";
 import type { BoardPlayer } from "./types";
 
 /** Road patterns by seat (a thin line along the road's middle; seat 0 plain). */
-const ROAD_DASHES: (string | null)[] = [null, "0.05 0.05", "0.16 0.07", "0.02 0.04 0.1 0.04"];
+const ROAD_DASHES: (string | null)[] = [null, "0.05 0.05", "0.16 0.07", "0.02 0.04 0.1 0.04", "0.02 0.1", "0.1 0.03 0.02 0.03 0.02 0.03"];
 
 /**
  * Each seat's letter: the players' initials when they differ, else the seat numbers from 1

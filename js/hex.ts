@@ -55,26 +55,29 @@ export interface ViewBox {
 }
 
 /**
- * Smallest box centred on the board's centre (0, 0) that holds every hex corner and harbor
- * marker, plus a margin: the island stays in the middle however the harbors are placed.
+ * Smallest box centred on the island's centre (the middle of its hexes' corners: (0, 0) on the
+ * base board, off it on the extension's) that holds every hex corner and harbor marker, plus a
+ * margin: the island stays in the middle however the harbors are placed, and a larger board
+ * is scaled to fit the same space.
  */
 export function boardViewBox(board: Pick<Board, "hexes" | "harbors">, margin = 0.35): ViewBox {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
+  const corners = board.hexes.flatMap((h) => hexCorners(h.x, h.y));
+  if (corners.length === 0) return { x: -5, y: -5, w: 10, h: 10 };
+  const xs = corners.map((c) => c.x);
+  const ys = corners.map((c) => c.y);
+  const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+  const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+  let hw = 0;
+  let hh = 0;
   const add = (x: number, y: number, pad: number): void => {
-    minX = Math.min(minX, x - pad);
-    maxX = Math.max(maxX, x + pad);
-    minY = Math.min(minY, y - pad);
-    maxY = Math.max(maxY, y + pad);
+    hw = Math.max(hw, Math.abs(x - cx) + pad);
+    hh = Math.max(hh, Math.abs(y - cy) + pad);
   };
-  for (const h of board.hexes) for (const c of hexCorners(h.x, h.y)) add(c.x, c.y, 0);
+  for (const c of corners) add(c.x, c.y, 0);
   for (const hb of board.harbors) add(hb.x, hb.y, HARBOR_RADIUS);
-  if (!Number.isFinite(minX)) return { x: -5, y: -5, w: 10, h: 10 };
-  const hw = Math.max(-minX, maxX) + margin;
-  const hh = Math.max(-minY, maxY) + margin;
-  return { x: -hw, y: -hh, w: 2 * hw, h: 2 * hh };
+  hw += margin;
+  hh += margin;
+  return { x: cx - hw, y: cy - hh, w: 2 * hw, h: 2 * hh };
 }
 
 export const HARBOR_RADIUS = 0.4;

@@ -6,6 +6,7 @@ import { h, s } from "./dom";
 import { diePipOffsets, expectedRolls, fmt } from "./hex";
 import { linkLog, markedLines } from "./highlights";
 import { atTable, presenceMark } from "./presence";
+import "./six.css";
 import { DEV_KINDS, RESOURCES } from "./types";
 import type { Board, DevKind, GameState, PlayerState, Settings, SpecialKind, Theme } from "./types";
 
@@ -61,13 +62,16 @@ function pieceIcon(kind: "road" | "settlement" | "city", color: string): SVGElem
   return s("svg", { viewBox: "-0.34 -0.34 0.68 0.6", width: 18, height: 16, class: "cw-icon", "aria-hidden": "true" }, body);
 }
 
-function hand(p: PlayerState): HTMLElement {
+/** From this many players on, the panels are compact (js/widget.css `.cw-compact`): six fit beside the board. */
+export const COMPACT_PLAYERS = 5;
+
+function hand(p: PlayerState, compact: boolean): HTMLElement {
   if (p.resources) {
     const el = h("div", { class: "cw-hand", "data-hidden": "false" });
     for (const r of RESOURCES) {
       const n = p.resources[r] ?? 0;
       el.append(
-        h("span", { class: n ? "cw-res" : "cw-res cw-zero", "data-resource": r, title: `${n} ${r}` }, resourceCard(r, 22, `${n} ${r}`), h("b", { "aria-hidden": "true" }, String(n))),
+        h("span", { class: n ? "cw-res" : "cw-res cw-zero", "data-resource": r, title: `${n} ${r}` }, resourceCard(r, compact ? 15 : 22, `${n} ${r}`), h("b", { "aria-hidden": "true" }, String(n))),
       );
     }
     return el;
@@ -81,8 +85,14 @@ function hand(p: PlayerState): HTMLElement {
   );
 }
 
-function devCards(p: PlayerState): HTMLElement {
+function devCards(p: PlayerState, compact: boolean): HTMLElement {
   const el = h("div", { class: "cw-dev" });
+  if (!p.dev_cards && compact) {
+    // compact: the deck's back and the count; the words are its title
+    const words = `${p.dev_count} development card${p.dev_count === 1 ? "" : "s"}`;
+    el.append(h("span", { class: "cw-dev-card cw-dev-hidden", title: words, "aria-label": words }, h("span", { class: "cw-card-back cw-dev-back" }), h("b", { class: "cw-count" }, `× ${p.dev_count}`)));
+    return el;
+  }
   if (p.dev_cards) {
     const items = DEV_KINDS.filter((k) => (p.dev_cards?.[k] ?? 0) > 0);
     if (items.length === 0) el.append(h("span", { class: "cw-muted" }, "No development cards"));
@@ -104,13 +114,19 @@ function devCards(p: PlayerState): HTMLElement {
   return el;
 }
 
-function playerPanel(p: PlayerState, state: GameState, board: Board): HTMLElement {
+function playerPanel(p: PlayerState, state: GameState, board: Board, compact: boolean): HTMLElement {
   const color = colorOf(board, p.seat);
   const cls = ["cw-player"];
   if (p.seat === state.current) cls.push("cw-current");
   if (p.seat === state.turn_player) cls.push("cw-turn");
   if (state.winner === p.seat) cls.push("cw-winner");
   const vpTitle = p.vp_hidden ? `${p.vp} public + ${p.vp_hidden} hidden victory points` : `${p.vp} victory points`;
+  const badges = [
+    state.winner === p.seat ? h("span", { class: "cw-badge cw-badge-winner", title: "Winner" }, "Winner") : null,
+    p.longest_road ? specialBadge(board, "longest_road", "cw-badge-road") : null,
+    p.largest_army ? specialBadge(board, "largest_army", "cw-badge-army") : null,
+  ];
+  const piecesLeft = `Pieces left: ${p.pieces.roads} roads, ${p.pieces.settlements} settlements, ${p.pieces.cities} cities`;
   return h(
     "div",
     { class: cls.join(" "), "data-seat": p.seat, style: `--cw-player:${color}` },
@@ -122,35 +138,39 @@ function playerPanel(p: PlayerState, state: GameState, board: Board): HTMLElemen
       h("span", { class: "cw-player-name" }, p.name),
       p.kind === "bot" ? h("span", { class: "cw-tag" }, "bot") : null,
       presenceMark(state, board, p.seat),
-      state.winner === p.seat ? h("span", { class: "cw-badge cw-badge-winner", title: "Winner" }, "Winner") : null,
-      p.longest_road ? specialBadge(board, "longest_road", "cw-badge-road") : null,
-      p.largest_army ? specialBadge(board, "largest_army", "cw-badge-army") : null,
+      ...(compact ? [] : badges),
       state.phase === "game_over"
         ? h("span", { class: "cw-vp", title: `${p.vp + (p.vp_hidden ?? 0)} victory points` }, h("b", {}, String(p.vp + (p.vp_hidden ?? 0))), " VP")
         : h("span", { class: "cw-vp", title: vpTitle }, h("b", {}, String(p.vp)), p.vp_hidden ? h("small", {}, `+${p.vp_hidden}`) : null, " VP"),
     ),
-    hand(p),
-    devCards(p),
+    // compact: the hand and the development cards on one line
+    compact ? h("div", { class: "cw-player-cards" }, hand(p, true), devCards(p, true)) : hand(p, false),
+    compact ? null : devCards(p, false),
     h(
       "div",
-      { class: "cw-stats" },
+      { class: "cw-stats", title: compact ? piecesLeft : null },
       h("span", { title: "Knights played" }, `Knights ${p.knights_played}`),
       h("span", { title: "Longest road length" }, `Road ${p.road_length}`),
-      h(
-        "span",
-        { class: "cw-pieces", title: "Pieces left: roads, settlements, cities" },
-        pieceIcon("road", color), String(p.pieces.roads),
-        pieceIcon("settlement", color), String(p.pieces.settlements),
-        pieceIcon("city", color), String(p.pieces.cities),
-      ),
+      compact
+        ? null
+        : h(
+            "span",
+            { class: "cw-pieces", title: "Pieces left: roads, settlements, cities" },
+            pieceIcon("road", color), String(p.pieces.roads),
+            pieceIcon("settlement", color), String(p.pieces.settlements),
+            pieceIcon("city", color), String(p.pieces.cities),
+          ),
+      ...(compact ? badges : []),
     ),
     p.discard > 0 ? h("div", { class: "cw-must-discard" }, `Must discard ${p.discard}`) : null,
   );
 }
 
+/** Every player's panel, in seat order; compact from COMPACT_PLAYERS players on. */
 export function players(state: GameState, board: Board): HTMLElement {
-  const el = h("div", { class: "cw-players" });
-  for (const p of state.players) el.append(playerPanel(p, state, board));
+  const compact = state.players.length >= COMPACT_PLAYERS;
+  const el = h("div", { class: compact ? "cw-players cw-compact" : "cw-players", "data-players": state.players.length });
+  for (const p of state.players) el.append(playerPanel(p, state, board, compact));
   return el;
 }
 

@@ -45,8 +45,8 @@ from .stats import DICE_TOTALS, DICE_WAYS, dice_chi_square
 
 patch_plotly()  # JupyterLite: figures show without nbformat (does nothing elsewhere)
 
-PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
-"""Player colours by seat (Okabe–Ito, colour-blind safe)."""
+PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#6B4226", "#332288")
+"""Player colours by seat 0..5 (the widget's, colour-blind safe)."""
 RESOURCE_COLORS: dict[str, str] = {
     "lumber": "#2f7d34",
     "brick": "#c0582f",

@@ -26,7 +26,7 @@ from .protocol import short
 
 MAX_COLOR_LENGTH = 40
 """The longest colour text taken (``"rgba(100%, 100%, 100%, 0.5)"`` has 27 characters)."""
-MAX_COLORS = 4
+MAX_COLORS = 6
 """The most colours given: one per seat of the largest game."""
 
 # fmt: off

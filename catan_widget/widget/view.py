@@ -50,8 +50,10 @@ from .colors import check_colors
 from .marks import marks_json, producing_hexes, since_json
 from .replay import COUNTING_UNSEATED
 
-PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
-"""Okabe–Ito colours (colour-blind safe) for seats 0..3: blue, vermillion, green, purple."""
+PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#6B4226", "#332288")
+"""Colour-blind safe colours for seats 0..5: the Okabe–Ito blue, vermillion, green and purple,
+then (five and six players) a brown and Tol's indigo, each pair apart under every colour vision
+(tests/analysis/test_color_blind_safety.py)."""
 LOG_TAIL = 22
 """Log lines sent with each state update (the newest ones)."""
 UNDO = "undo"

@@ -185,6 +185,6 @@ def distances(colors: tuple[str, ...], matrix: Matrix) -> dict[tuple[str, str], 
 @pytest.mark.parametrize("vision", list(VISIONS))
 def test_every_pair_of_player_colours_stays_distinguishable(vision: str) -> None:
     found = distances(PLAYER_COLORS, VISIONS[vision])
-    assert len(found) == 6, "four seats, six pairs"
+    assert len(found) == 15, "six seats, fifteen pairs"
     close = {pair: round(d, 1) for pair, d in found.items() if d < THRESHOLD}
     assert close == {}, f"{vision}: pairs closer than ΔE00 {THRESHOLD}: {close}"

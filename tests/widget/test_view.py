@@ -211,8 +211,11 @@ def test_a_colour_outside_the_grammar_is_refused_naming_the_rule(bad: Any, rule:
             "colors[3]: 'RED' draws the same colour as colors[0]",
         ),
         ("red", "colors is a list of CSS colours by seat, got str"),
-        (["red", "blue", "green"], "need 4 player colours (at most 4), got 3"),
-        (["red", "blue", "green", "teal", "gold"], "need 4 player colours (at most 4), got 5"),
+        (["red", "blue", "green"], "need 4 player colours (at most 6), got 3"),
+        (
+            ["red", "blue", "green", "teal", "gold", "navy", "pink"],
+            "need 4 player colours (at most 6), got 7",
+        ),
     ],
 )
 def test_every_seat_needs_its_own_colour_and_one_colour_per_seat(colors: Any, words: str) -> None:

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { boardViewBox } from "../hex";
+import { roadPattern } from "../cues";
+import * as panels from "../panels";
+import { loadSample } from "../fixtures/scenarios";
+import type { Board, GameState } from "../types";
+
+/** The sample's 4-player game with two more players (copies of Bo), for the panels. */
+function sixPlayers(): { state: GameState; board: Board } {
+  const { state, board } = loadSample();
+  const names = ["Eve", "Fay"];
+  names.forEach((name, i) => {
+    const seat = 4 + i;
+    state.players.push({ ...structuredClone(state.players[1]), seat, name });
+    board.players.push({ seat, name, color: ["#E69F00", "#56B4E9"][i] });
+  });
+  return { state, board };
+}
+
+describe("five and six players", () => {
+  it("the board's box is centred on its island, wherever the island lies", () => {
+    const { board } = loadSample();
+    const shifted = board.hexes.map((h) => ({ ...h, x: h.x - 3, y: h.y + 1.5 }));
+    const vb = boardViewBox({ hexes: shifted, harbors: [] }, 0);
+    const base = boardViewBox({ hexes: board.hexes, harbors: [] }, 0);
+    expect(vb.x + vb.w / 2).toBeCloseTo(-3);
+    expect(vb.y + vb.h / 2).toBeCloseTo(1.5);
+    expect(vb.w).toBeCloseTo(base.w);
+    expect(vb.h).toBeCloseTo(base.h);
+  });
+
+  it("six players get compact panels with the same parts: name, VP, hand, cards, knights, road, badges", () => {
+    const { state, board } = sixPlayers();
+    state.players[5].longest_road = true;
+    state.players[5].dev_count = 2;
+    const el = panels.players(state, board);
+    expect(el.classList.contains("cw-compact")).toBe(true);
+    expect(el.getAttribute("data-players")).toBe("6");
+    const ps = [...el.querySelectorAll<HTMLElement>(".cw-player")];
+    expect(ps.map((p) => p.getAttribute("data-seat"))).toEqual(["0", "1", "2", "3", "4", "5"]);
+    const fay = ps[5];
+    expect(fay.querySelector(".cw-player-name")?.textContent).toBe("Fay");
+    expect(fay.style.getPropertyValue("--cw-player")).toBe("#56B4E9");
+    expect(fay.querySelector(".cw-hand")?.getAttribute("data-hidden")).toBe("true");
+    expect(fay.querySelector(".cw-hand .cw-count")?.textContent).toBe(`× ${state.players[5].resource_count}`);
+    expect(fay.querySelector(".cw-dev-hidden")?.getAttribute("title")).toBe("2 development cards");
+    expect(fay.querySelector(".cw-stats .cw-badge-road")?.textContent).toBe("Longest Road");
+    expect(fay.querySelector(".cw-stats")?.getAttribute("title")).toMatch(/^Pieces left: \d+ roads, \d+ settlements, \d+ cities$/);
+    // the viewer's own hand, in detail
+    const ada = ps[0];
+    expect([...ada.querySelectorAll(".cw-hand [data-resource]")]).toHaveLength(5);
+  });
+
+  it("four players keep the full panels", () => {
+    const { state, board } = loadSample();
+    const el = panels.players(state, board);
+    expect(el.classList.contains("cw-compact")).toBe(false);
+    expect(el.querySelectorAll(".cw-pieces")).toHaveLength(4);
+  });
+
+  it("every one of six seats has its own road pattern", () => {
+    const line = { x1: "0", y1: "0", x2: "1", y2: "0" };
+    const dashes = [0, 1, 2, 3, 4, 5].map((seat) => roadPattern(seat, line)?.getAttribute("stroke-dasharray") ?? "plain");
+    expect(new Set(dashes).size).toBe(6);
+  });
+});
