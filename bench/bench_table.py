@@ -41,6 +41,12 @@ def rss_kib(pid: int) -> int:
     raise RuntimeError("no VmRSS")
 
 
+def cpu_seconds(pid: int) -> float:
+    """A process's user + system CPU time so far, seconds (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 # --- the server process ---------------------------------------------------------------------------
 async def serve(tables: int, seed: int) -> None:
     from catan_widget import Game
@@ -187,11 +193,12 @@ async def drive(
         await joined.get()
     await asyncio.sleep(0.5)
     rss_joined = rss_kib(proc.pid)
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), cpu_seconds(proc.pid)
     go.set()
     per_table = await asyncio.gather(*tables)
-    wall = time.perf_counter() - t0
-    return {"latencies": [x for t in per_table for x in t], "wall": wall, "rss_joined": rss_joined}
+    wall, cpu = time.perf_counter() - t0, cpu_seconds(proc.pid) - cpu0
+    latencies = [x for t in per_table for x in t]
+    return {"latencies": latencies, "wall": wall, "rss_joined": rss_joined, "cpu": cpu}
 
 
 def main() -> None:
@@ -237,6 +244,9 @@ def main() -> None:
     print(
         f"move -> every client of its table updated: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1]:.1f} ms"
     )
+    cpu = result["cpu"]
+    share = 100 * cpu / result["wall"]
+    print(f"server CPU: {cpu:.1f} s, {1000 * cpu / len(lat):.2f} ms per move ({share:.0f}% of a core)")
     print(f"memory: {per_table:.0f} KiB per table (RSS {rss_empty} -> {result['rss_joined']} KiB)")
     verdict = "met" if p99 <= TARGET_P99_MS else "missed"
     print(f"target p99 <= {TARGET_P99_MS:g} ms: {verdict}")
