@@ -91,7 +91,7 @@ ROAD_PLAYOUTS = 24
 SETUP_CANDIDATES = 6
 """How many of the best-scored setup moves are compared by playouts to the end."""
 _PLAYOUT_PHASES = ("setup_settlement", "setup_road")
-_ROLLOUT_PHASES = ("main", "setup_settlement", "move_robber")
+_ROLLOUT_PHASES = ("main", "setup_settlement", "move_robber", "special_build")
 _FOLLOW_UP = ("move_robber", "road_building")
 _CHANCE = (ac.BuyDevelopmentCard, ac.MoveRobber, ac.PlayMonopoly, ac.PlayKnight, ac.RollDice)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 SEED_BITS = 64
 """A seed is a whole number of at most this many bits: ``-2**64 < seed < 2**64``.
@@ -27,6 +27,14 @@ def check_seed(seed: object) -> int:
     return seed
 
 
+SPECIAL_BUILDING: Final[tuple[str, ...]] = ("auto", "on", "off", "paired")
+"""The values of :attr:`Rules.special_building` (the rulebook §11.2, §11.3)."""
+
+LATER_OPTIONS: Final[dict[str, object]] = {"special_building": "auto"}
+"""Options added after saves began, with the default that a save without the key means; a save
+leaves them out at their default, so older saves stay byte for byte what they were."""
+
+
 @dataclass(frozen=True)
 class Rules:
     """The switches a house may flip; the defaults are the official base game.
@@ -42,6 +50,10 @@ class Rules:
         friendly_robber: the robber may not go on a hex touching a player (other than the mover)
             with 2 or fewer visible VP, unless no other hex is possible.
         discard_limit: a 7 makes players holding more than this many cards discard half.
+        special_building: what follows each turn (the rulebook §11.2, §11.3): ``"auto"`` the
+            Special Building Phase with 5 or 6 players and nothing with 3 or 4; ``"on"`` /
+            ``"off"`` the phase whatever the number of players, or never; ``"paired"`` the
+            paired players' house rule instead (one paired seat builds and trades with the bank).
     """
 
     vp_to_win: int = 10
@@ -52,17 +64,31 @@ class Rules:
     strict_phases: bool = False
     friendly_robber: bool = False
     discard_limit: int = 7
+    special_building: str = "auto"
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            expected = int if f.type in ("int", int) else bool
+            expected = int if f.type in ("int", int) else str if f.type in ("str", str) else bool
             if type(value) is not expected:
                 raise TypeError(f"Rules.{f.name} must be {expected.__name__}, got {value!r}")
         if not 3 <= self.vp_to_win <= 30:
             raise ValueError(f"Rules.vp_to_win must be between 3 and 30, got {self.vp_to_win}")
         if not 0 <= self.discard_limit <= 95:
             raise ValueError(f"Rules.discard_limit must be 0..95, got {self.discard_limit}")
+        if self.special_building not in SPECIAL_BUILDING:
+            allowed = ", ".join(map(repr, SPECIAL_BUILDING))
+            got = f"{self.special_building!r:.40}"
+            raise ValueError(f"Rules.special_building must be one of {allowed}, got {got}")
+
+    def after_turn(self, players: int) -> str:
+        """What follows each turn in a game of ``players``: ``"special"`` (the Special Building
+        Phase), ``"paired"`` (the paired players' turn) or ``""`` (the next turn at once).
+        """
+        kind = self.special_building
+        if kind == "auto":
+            return "special" if players >= 5 else ""
+        return {"on": "special", "off": "", "paired": "paired"}[kind]
 
     def board_options(self) -> dict[str, bool]:
         """The options that shape a random board, as keywords of
@@ -75,8 +101,14 @@ class Rules:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as a plain dict (for saves)."""
-        return asdict(self)
+        """The options as a plain dict (for saves); an option of :data:`LATER_OPTIONS` at its
+        default is left out.
+        """
+        out = asdict(self)
+        for name, default in LATER_OPTIONS.items():
+            if out[name] == default:
+                del out[name]
+        return out
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:

@@ -17,8 +17,10 @@ PHASES: Final[tuple[str, ...]] = (
     "trade_response",
     "trade_confirm",
     "game_over",
+    "special_build",
 )
-"""Phase names; a phase's index here is its id in the state."""
+"""Phase names; a phase's index here is its id in the state (new phases go at the end: saves
+and the compiled engine know the older ids)."""
 SETUP_SETTLEMENT: Final = 0
 SETUP_ROAD: Final = 1
 ROLL: Final = 2
@@ -29,6 +31,10 @@ ROAD_BUILDING: Final = 6
 TRADE_RESPONSE: Final = 7
 TRADE_CONFIRM: Final = 8
 GAME_OVER: Final = 9
+SPECIAL_BUILD: Final = 10
+"""The Special Building Phase (the rulebook §11.2): after a turn, each other player in turn
+order builds or buys, then passes; ``turn_player`` stays the one whose turn ended and
+``current`` is the builder."""
 
 PENDING: Final = 0
 ACCEPTED: Final = 1
@@ -47,6 +53,7 @@ _DEMANDS: Final[tuple[str, ...]] = (
     "the trade offer must be answered first",
     "the trade offer must be confirmed or cancelled first",
     "the game is over",
+    "in the Special Building Phase a player only builds or buys development cards, then passes",
 )
 """What each phase asks for before anything else, in words."""
 
@@ -62,6 +69,7 @@ _DEMAND_CODES: Final[tuple[str, ...]] = (
     "answer_trade_first",
     "confirm_trade_first",
     "game_over",
+    "special_build_only",
 )
 """The refusal code (:data:`.errors.REFUSALS`) of each phase's demand."""
 

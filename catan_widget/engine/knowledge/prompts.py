@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..constants import cards_text
 from ..phases import ACCEPTED, COUNTERED, PENDING
-from ..words.log import agree, whom, whose
+from ..words.log import YOU, agree, whom, whose
 from .observation import Observation
 
 __all__ = ["prompt", "round_number"]
@@ -70,7 +70,8 @@ def _trade_prompt(obs: Observation, viewer: int | None) -> str:
 def prompt(obs: Observation, viewer: int | None = None) -> str:
     """Who must act now and what, in one sentence for ``viewer`` (a seat, ONLOOKER or
     ALL_SEEING; by default the observation's own viewer): ``"Your turn — roll the dice"``,
-    ``"Bo: move the robber"``, ``"A 7! Discarding: Ada (4), Bo (5)"``, ``"Bot 2 offers you 1
+    ``"Bo: move the robber"``, ``"Bo: your special build — build or buy, then pass"`` (the
+    Special Building Phase), ``"A 7! Discarding: Ada (4), Bo (5)"``, ``"Bot 2 offers you 1
     ore for 1 wool — accept, decline or counter"`` (when the reader must answer; else
     ``"Waiting for Bo and Cy to answer Ada's offer"``), ``"You win the game!"``.
     """
@@ -90,6 +91,11 @@ def prompt(obs: Observation, viewer: int | None = None) -> str:
         return f"{who}: move the robber"
     if phase == "main":
         return f"{_whose(turn)} turn — build, trade or end the turn"
+    if phase == "special_build":
+        paired = obs.rules.after_turn(len(names)) == "paired"
+        task = "build, buy or trade with the bank, then pass" if paired else "build or buy, then pass"
+        moment = "paired turn" if paired else "special build"
+        return f"Your {moment} — {task}" if who == YOU else f"{who}: your {moment} — {task}"
     if phase == "road_building":
         n = obs.free_roads
         return f"{who}: place {n} free road{'' if n == 1 else 's'}"

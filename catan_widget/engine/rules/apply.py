@@ -246,7 +246,7 @@ def _confirm(s: State, board: Board, rules: Rules, p: int, a: ac.Action, ev: Eve
 
 APPLIES: Final[dict[type[ac.Action], Apply]] = {
     ac.RollDice: _roll,
-    ac.EndTurn: lambda s, board, rules, p, a, ev, c: apply_end_turn(s, ev),
+    ac.EndTurn: lambda s, board, rules, p, a, ev, c: apply_end_turn(s, rules, ev),
     ac.BuildRoad: _road,
     ac.BuildSettlement: _settlement,
     ac.BuildCity: _city,

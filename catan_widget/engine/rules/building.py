@@ -8,7 +8,7 @@ from ..board.layouts import Board
 from ..board.topology import EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS
 from ..constants import CITIES, CITY_COST, ROAD_COST, SETTLEMENT_COST, SETTLEMENTS, cards_text
 from ..errors import IllegalActionError
-from ..phases import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, not_now
+from ..phases import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_BUILD, not_now
 from ..state import CITY, EMPTY, SETTLEMENT, State
 from .events import Events
 from .scoring import award_longest_road, chain_through, road_length
@@ -153,9 +153,10 @@ def check_build_road(s: State, p: int, edge: int) -> None:
 
 
 def _require_main(s: State, what: str) -> None:
+    """Paid building: after the roll, or in the Special Building Phase."""
     if s.phase == ROLL:
         raise IllegalActionError("roll_first", f"You must roll the dice before you {what}.")
-    if s.phase != MAIN:
+    if s.phase not in (MAIN, SPECIAL_BUILD):
         raise not_now(what, s.phase)
 
 
@@ -181,10 +182,11 @@ def place_road(s: State, p: int, edge: int, ev: Events, paid: bool = False) -> N
 def apply_build_road(s: State, p: int, edge: int, ev: Events) -> None:
     """Build a road (validated)."""
     phase = s.phase
-    if phase == MAIN:
+    paid = phase in (MAIN, SPECIAL_BUILD)
+    if paid:
         pay(s, p, ROAD_COST)
         s.built = True
-    place_road(s, p, edge, ev, phase == MAIN)
+    place_road(s, p, edge, ev, paid)
     if phase == SETUP_ROAD:
         advance_setup(s)
     elif phase == ROAD_BUILDING:

@@ -11,7 +11,7 @@ from ..constants import (
     card_words,
 )
 from ..errors import IllegalActionError
-from ..phases import MAIN, MOVE_ROBBER, ROLL, not_now
+from ..phases import MAIN, MOVE_ROBBER, ROLL, SPECIAL_BUILD, not_now
 from ..phases import ROAD_BUILDING as ROAD_BUILDING_PHASE
 from ..state import State
 from .building import can_afford, pay, require_afford, road_spots
@@ -23,7 +23,7 @@ def check_buy(s: State, p: int, card: int | None) -> None:
     """Validate buying a card (``card``: a scripted draw, which must be in the deck)."""
     if s.phase == ROLL:
         raise IllegalActionError("roll_first", "You must roll the dice before you buy a development card.")
-    if s.phase != MAIN:
+    if s.phase not in (MAIN, SPECIAL_BUILD):
         raise not_now("buy a development card", s.phase)
     if not s.deck:
         raise IllegalActionError("deck_empty", "The development card deck is empty.")
@@ -35,7 +35,9 @@ def check_buy(s: State, p: int, card: int | None) -> None:
 
 
 def apply_buy(s: State, p: int, ev: Events, card: int | None) -> None:
-    """Pay and draw the top card (or the scripted one); it cannot be played this turn."""
+    """Pay and draw the top card (or the scripted one); it cannot be played this turn (one
+    bought in the Special Building Phase: not before the buyer's next turn).
+    """
     pay(s, p, DEV_CARD_COST)
     s.built = True
     if card is None:
@@ -51,6 +53,11 @@ def check_play(s: State, p: int, card: int) -> None:
     this turn (victory point cards are never played).
     """
     name = card_words(card)
+    if s.phase == SPECIAL_BUILD:
+        raise IllegalActionError(
+            "special_build_no_card",
+            f"No development card is played in the Special Building Phase ({name}): only on your own turn.",
+        )
     if s.phase not in (ROLL, MAIN) or p != s.turn_player:
         raise not_now(f"play {name}", s.phase)
     if s.dev_played:

@@ -17,6 +17,7 @@ from ..phases import (
     ROLL,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+    SPECIAL_BUILD,
     TRADE_CONFIRM,
     TRADE_RESPONSE,
 )
@@ -96,10 +97,28 @@ def legal_actions(s: State, board: Board, rules: Rules) -> list[ac.Action]:
         return [_ACCEPT, _DECLINE] if can else [_DECLINE]
     if phase == TRADE_CONFIRM:
         return [_CONFIRM[q] for q in confirmable(s)] + [_CANCEL]
+    if phase == SPECIAL_BUILD:
+        return _special(s, board, rules, p)
     return []
 
 
 def _main(s: State, board: Board, rules: Rules, p: int) -> list[ac.Action]:
+    out = _builds(s, p)
+    _dev_plays(s, p, out)
+    _maritime(s, board, rules, p, out)
+    return out
+
+
+def _special(s: State, board: Board, rules: Rules, p: int) -> list[ac.Action]:
+    """The Special Building Phase: pass, build, buy; the paired seat trades with the bank too."""
+    out = _builds(s, p)
+    if rules.after_turn(s.n) == "paired":
+        _maritime(s, board, rules, p, out)
+    return out
+
+
+def _builds(s: State, p: int) -> list[ac.Action]:
+    """End the turn (or pass), then the builds and the purchase seat ``p`` can pay for."""
     hand = s.hands[p]
     pieces = s.pieces[p]
     lumber, brick, wool, grain, ore = hand
@@ -112,14 +131,17 @@ def _main(s: State, board: Board, rules: Rules, p: int) -> list[ac.Action]:
         out += [_CITIES[n] for n in city_spots(s, p)]
     if s.deck and wool and grain and ore:  # DEV_CARD_COST
         out.append(_BUY)
-    _dev_plays(s, p, out)
+    return out
+
+
+def _maritime(s: State, board: Board, rules: Rules, p: int, out: list[ac.Action]) -> None:
+    hand = s.hands[p]
     if max(hand) >= 2 and not (rules.strict_phases and s.built):  # no bank rate is below 2
         rates = harbor_rates(s, board, p)
         bank = s.bank
         for give in range(5):
             if hand[give] >= rates[give]:
                 out += [trade for get, trade in _MARITIME_FROM[give] if bank[get]]
-    return out
 
 
 def _dev_plays(s: State, p: int, out: list[ac.Action]) -> None:

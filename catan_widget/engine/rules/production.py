@@ -5,13 +5,17 @@ from __future__ import annotations
 from ..board.layouts import Board
 from ..board.topology import HEX_NODES
 from ..errors import IllegalActionError
-from ..phases import DISCARD, MAIN, MOVE_ROBBER, ROLL, not_now
+from ..phases import DISCARD, MAIN, MOVE_ROBBER, ROLL, SPECIAL_BUILD, not_now
 from ..state import State
 from .events import Events
 
 
 def check_roll(s: State, dice: tuple[int, int] | None) -> None:
     """Validate a roll: once per turn, at the start of it; scripted dice must be real dice."""
+    if s.phase == SPECIAL_BUILD:
+        raise IllegalActionError(
+            "special_build_no_roll", "Nobody rolls in the Special Building Phase: build or buy, then pass."
+        )
     if s.phase != ROLL:
         if s.rolled:
             raise IllegalActionError("already_rolled", "You have already rolled the dice this turn.")

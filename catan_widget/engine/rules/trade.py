@@ -13,7 +13,17 @@ from ..board.layouts import Board
 from ..constants import RESOURCES, cards_text
 from ..errors import IllegalActionError
 from ..options import Rules
-from ..phases import ACCEPTED, COUNTERED, MAIN, PENDING, ROLL, TRADE_CONFIRM, TRADE_RESPONSE, not_now
+from ..phases import (
+    ACCEPTED,
+    COUNTERED,
+    MAIN,
+    PENDING,
+    ROLL,
+    SPECIAL_BUILD,
+    TRADE_CONFIRM,
+    TRADE_RESPONSE,
+    not_now,
+)
 from ..state import State
 from .events import Events
 
@@ -45,13 +55,25 @@ def maritime_rates(s: State, board: Board, p: int) -> list[int]:
     return list(harbor_rates(s, board, p))
 
 
-def require_trading(s: State, rules: Rules, what: str) -> None:
+def require_trading(s: State, rules: Rules, what: str, bank: bool = False) -> None:
     """Raise unless the acting seat may trade now: after the roll, in the main phase, and (with
-    strict phases) before building.
+    strict phases) before building; in the paired players' moment a ``bank`` trade only.
     """
     if s.phase == ROLL:
         raise IllegalActionError("roll_first", f"You must roll the dice before you {what}.")
-    if s.phase != MAIN:
+    if s.phase == SPECIAL_BUILD:
+        if rules.after_turn(s.n) != "paired":
+            raise IllegalActionError(
+                "special_build_no_trade",
+                f"You cannot {what} in the Special Building Phase: no trade of any kind, only building "
+                "and buying.",
+            )
+        if not bank:
+            raise IllegalActionError(
+                "special_build_no_trade",
+                f"You cannot {what} with other players in the paired player's moment: only with the bank.",
+            )
+    elif s.phase != MAIN:
         raise not_now(what, s.phase)
     if rules.strict_phases and s.built:
         raise IllegalActionError(
@@ -61,7 +83,7 @@ def require_trading(s: State, rules: Rules, what: str) -> None:
 
 def check_maritime(s: State, board: Board, rules: Rules, p: int, give: int, get: int) -> int:
     """Validate a bank trade; returns the rate."""
-    require_trading(s, rules, "trade")
+    require_trading(s, rules, "trade", bank=True)
     if give == get:
         raise IllegalActionError("like_for_like", "No trading like for like: give and get must differ.")
     rate = harbor_rates(s, board, p)[give]
@@ -99,6 +121,8 @@ def _holds(hand: list[int], cards: tuple[int, ...]) -> bool:
 
 def offer_prereqs(s: State, rules: Rules, p: int) -> None:
     """Everything a domestic offer needs but its terms: seat ``p`` has the turn and may trade now."""
+    if s.phase == SPECIAL_BUILD:
+        require_trading(s, rules, "trade")
     if p != s.turn_player:
         raise IllegalActionError(
             "only_turn_player_trades", "Only the player whose turn it is may propose a trade."

@@ -15,7 +15,7 @@ from typing import Any
 from ..board.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
 from ..constants import CARDS_PER_RESOURCE, CITIES, DEV_CARDS, DEV_DECK_COUNTS, RESOURCES, ROADS, SETTLEMENTS
 from ..errors import SaveError
-from ..options import Rules
+from ..options import LATER_OPTIONS, Rules
 from ..phases import PHASES
 from ..rng import Rng
 from ..rules.scoring import road_length
@@ -107,6 +107,7 @@ def rules_from_dict(data: object) -> Rules:
     if not isinstance(data, dict):
         raise SaveError(f"rules: expected an object of house options, got {show(data)}")
     defaults = {f.name: f.default for f in fields(Rules)}
+    data = {**LATER_OPTIONS, **data}  # options newer than the save: their defaults
     missing = sorted(set(defaults) - set(data))
     unknown = sorted(show(k) for k in set(data) - set(defaults))
     if missing or unknown:
@@ -115,7 +116,7 @@ def rules_from_dict(data: object) -> Rules:
     for name, default in defaults.items():
         expected = type(default)
         if type(data[name]) is not expected:
-            what = "true or false" if expected is bool else "a whole number"
+            what = {bool: "true or false", int: "a whole number"}.get(expected, "a string")
             raise SaveError(f"rules.{name}: expected {what}, got {show(data[name])}")
     try:
         return Rules(**data)
@@ -295,7 +296,7 @@ def _check_phase(s: State, w: str) -> None:
         raise SaveError(f"{w}.trade and {w}.answers do not fit phase {phase}")
     if s.trade is not None and s.trade[0] != s.turn_player:
         raise SaveError(f"{w}.trade: only the turn player proposes trades")
-    if phase == "trade_response":
+    if phase in ("trade_response", "special_build"):  # another seat answers, or builds
         acting_ok = s.current != s.turn_player
     else:  # discarding and setup move through the seats; otherwise the turn player acts
         acting_ok = phase in ("discard", "setup_settlement", "setup_road") or s.current == s.turn_player

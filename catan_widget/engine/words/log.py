@@ -271,6 +271,10 @@ def _end_turn(rd: _Reader, e: Event) -> tuple[str, Fields]:
     return f"{rd.who(e[1])} ended the turn", {}
 
 
+def _special_pass(rd: _Reader, e: Event) -> tuple[str, Fields]:
+    return f"{rd.who(e[1])} passed (special build)", {}
+
+
 def _staged(rd: _Reader, e: Event) -> tuple[str, Fields]:
     return f"A position was staged: {rd.who(e[1])} to play", {}
 
@@ -298,6 +302,7 @@ _WORDINGS: Final[dict[str, _Wording]] = {
     "longest_road": _longest_road,
     "largest_army": _largest_army,
     "end_turn": _end_turn,
+    "special_pass": _special_pass,
     "staged": _staged,
     "win": _win,
 }

@@ -86,7 +86,7 @@ def _first_failure(check: Callable[[], None], code: str, otherwise: str) -> Refu
 
 def _maritime(m: Move) -> Refusal:
     def shared() -> None:
-        require_trading(m.s, m.rules, "trade")
+        require_trading(m.s, m.rules, "trade", bank=True)
 
     rates = maritime_rates(m.s, m.board, m.p)
     hand = m.s.hands[m.p]

@@ -20,7 +20,7 @@ __all__ = ["ACTS", "since_index", "since_last_turn", "since_title"]
 
 ACTS: Final = frozenset(
     {"roll", "road", "settlement", "city", "buy", "play", "discard", "robber", "maritime", "offer"}
-    | {"answer", "trade", "end_turn"}
+    | {"answer", "trade", "end_turn", "special_pass"}
 )
 """Event kinds whose seat is the player who chose the move (so that seat acted)."""
 

@@ -1,0 +1,280 @@
+"""The Special Building Phase (the rulebook §11.2) and the paired players' turn (§11.3).
+
+Until the 5–6 player board lands these run on 4-player games with ``Rules(special_building="on")``:
+the phase's rules do not depend on the number of seats.  Each restriction is checked on a staged
+position: who acts and in what order, passing, no trade, no card played, no roll, the card bought
+then, the winning timing; the option, its save and the prompt, the log and the refusals' codes.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from catan_widget import (
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    EndTurn,
+    Game,
+    MaritimeTrade,
+    OfferTrade,
+    RollDice,
+    Rules,
+)
+from catan_widget.engine.actions import BuyDevelopmentCard, PlayKnight, PlayMonopoly
+from catan_widget.engine.errors import REFUSALS, IllegalActionError
+from catan_widget.engine.knowledge.prompts import prompt
+from catan_widget.engine.phases import SPECIAL_BUILD, demand_code
+from catan_widget.engine.rules.turn import paired_seat
+from catan_widget.engine.viewer import ONLOOKER
+
+from .helpers import NAMES4, assert_illegal
+
+ON = Rules(special_building="on")
+PAIRED = Rules(special_building="paired")
+SETTLEMENTS = {"Ada": [23], "Bo": [0], "Cy": [2], "Di": [40]}
+SETTLEMENTS_YOU = {"Ada": [23], "You": [0], "Cy": [2], "Di": [40]}
+RICH = {"lumber": 3, "brick": 3, "wool": 3, "grain": 4, "ore": 4}
+
+
+def _staged(rules: Rules = ON, turn_player: str = "Ada", **placements: object) -> Game:
+    placements.setdefault("settlements", SETTLEMENTS)
+    game = Game(NAMES4, seed=5, board="beginner", rules=rules, first=0)
+    return game.stage(turn_player=turn_player, phase="main", **placements)  # type: ignore[arg-type]
+
+
+def _code(game: Game, action: object) -> str:
+    with pytest.raises(IllegalActionError) as info:
+        game.step(action)  # type: ignore[arg-type]
+    assert game.refusal(action) == info.value.refusal  # type: ignore[arg-type]
+    return info.value.code
+
+
+# --- the option -------------------------------------------------------------------------------
+def test_the_option_is_on_for_five_and_six_players_by_default_and_off_for_three_and_four() -> None:
+    rules = Rules()
+    assert rules.special_building == "auto"
+    assert [rules.after_turn(n) for n in (3, 4, 5, 6)] == ["", "", "special", "special"]
+    assert [ON.after_turn(n) for n in (3, 4, 5, 6)] == ["special"] * 4
+    assert [Rules(special_building="off").after_turn(n) for n in (3, 4, 5, 6)] == [""] * 4
+    assert PAIRED.after_turn(4) == "paired"
+    with pytest.raises(ValueError, match="special_building"):
+        Rules(special_building="sometimes")
+    with pytest.raises(TypeError, match="special_building"):
+        Rules(special_building=True)  # type: ignore[arg-type]
+
+
+def test_the_option_is_saved_only_when_it_is_not_the_default() -> None:
+    assert "special_building" not in Rules().to_dict()  # older saves stay byte for byte
+    assert ON.to_dict()["special_building"] == "on"
+    assert Rules.from_dict(ON.to_dict()) == ON
+    assert Rules.from_dict(Rules().to_dict()) == Rules()
+    plain = Game(NAMES4, seed=3)
+    assert "special_building" not in json.loads(plain.to_json())["rules"]
+    game = Game(NAMES4, seed=3, rules=PAIRED)
+    saved = game.to_json()
+    assert json.loads(saved)["rules"]["special_building"] == "paired"
+    assert Game.from_json(saved).rules == PAIRED
+    bad = json.loads(saved)
+    bad["rules"]["special_building"] = 1
+    with pytest.raises(ValueError, match="special_building"):
+        Game.from_json(json.dumps(bad))
+
+
+def test_without_the_option_four_players_go_straight_to_the_next_turn() -> None:
+    game = _staged(Rules())
+    game.step(EndTurn())
+    assert (game.phase, game.state.turn_player, game.state.current) == ("roll", 1, 1)
+
+
+# --- order, who acts, passing -----------------------------------------------------------------
+def test_every_other_player_in_turn_order_from_the_left_builds_then_passes() -> None:
+    game = _staged(turn_player="Cy")
+    turn = game.turn
+    game.step(EndTurn())
+    builders = []
+    while game.phase == "special_build":
+        s = game.state
+        assert s.phase == SPECIAL_BUILD
+        assert s.turn_player == 2
+        assert s.current != 2
+        assert game.turn == turn  # still Cy's turn: the round and the header do not move
+        assert game.current_player.name == NAMES4[s.current]
+        assert game.legal_actions() == [EndTurn()]  # nothing to pay with: pass only
+        builders.append(s.current)
+        game.step(EndTurn())
+    assert builders == [3, 0, 1]  # Di (Cy's left), then Ada, then Bo
+    assert (game.phase, game.state.turn_player, game.state.current, game.turn) == ("roll", 3, 3, turn + 1)
+    assert game.log[-4:] == [
+        "Cy ended the turn",
+        "Di passed (special build)",
+        "Ada passed (special build)",
+        "Bo passed (special build)",
+    ]
+
+
+def test_only_the_builder_acts_and_the_others_wait() -> None:
+    game = _staged()
+    game.step(EndTurn())
+    assert game.state.current == 1  # Bo
+    for seat in ("Ada", "Cy", "Di"):
+        found = game.refusal(EndTurn(), seat=seat)
+        assert found is not None
+        assert found.code == "not_your_turn"
+        assert "Bo" in found.text
+        assert game.observe(seat).legal_actions() == []
+
+
+def test_the_builder_builds_roads_settlements_cities_and_buys_paying_as_usual() -> None:
+    game = _staged(hands={"Bo": RICH})
+    game.step(EndTurn())
+    legal = game.legal_actions()
+    kinds = {type(a) for a in legal}
+    assert {EndTurn, BuildRoad, BuildCity, BuyDevelopmentCard} <= kinds
+    road = next(a for a in legal if isinstance(a, BuildRoad))
+    game.step(road)
+    spots = [a for a in game.legal_actions() if isinstance(a, BuildRoad)]
+    game.step(spots[0])
+    settlements = [a for a in game.legal_actions() if isinstance(a, BuildSettlement)]
+    if settlements:
+        game.step(settlements[0])
+    game.step(BuildCity(0))
+    game.step(BuyDevelopmentCard())
+    assert game.state.node_level[0] == 2
+    assert sum(game.state.dev_new[1]) == 1
+    assert sum(game.state.hands[1]) < sum(RICH.values())
+    assert (game.phase, game.state.current) == ("special_build", 1)
+    assert [e for e in game.log if e.startswith("Bo built")]
+
+
+# --- the restrictions -------------------------------------------------------------------------
+def test_no_trade_of_any_kind_no_card_played_no_roll() -> None:
+    game = _staged(
+        hands={"Bo": {"lumber": 4, "wool": 1, "ore": 1}},
+        dev_cards={"Bo": {"knight": 1, "monopoly": 1}},
+    )
+    game.step(EndTurn())
+    legal = game.legal_actions()
+    assert not any(isinstance(a, (MaritimeTrade, PlayKnight, PlayMonopoly, RollDice)) for a in legal)
+    assert "offer_trade" not in game.open_kinds(1)
+    assert _code(game, MaritimeTrade(0, 1)) == "special_build_no_trade"
+    assert _code(game, OfferTrade((1, 0, 0, 0, 0), (0, 1, 0, 0, 0))) == "special_build_no_trade"
+    assert _code(game, PlayKnight()) == "special_build_no_card"
+    assert _code(game, PlayMonopoly(2)) == "special_build_no_card"
+    assert _code(game, RollDice()) == "special_build_no_roll"
+    assert_illegal(game, MaritimeTrade(0, 1), "Special Building Phase")
+    refusals = game.refusals()
+    assert refusals["maritime_trade"].code == refusals["offer_trade"].code == "special_build_no_trade"
+    assert refusals["play_knight"].code == refusals["play_monopoly"].code == "special_build_no_card"
+    assert refusals["roll"].code == "special_build_no_roll"
+    assert "end_turn" not in refusals  # passing is always possible
+    for code in ("special_build_no_trade", "special_build_no_card", "special_build_no_roll"):
+        assert REFUSALS[code][0] == "§11.2"
+        assert any(r.code == code and r.rule == "§11.2" for r in refusals.values())
+    assert demand_code(SPECIAL_BUILD) == "special_build_only"
+    assert REFUSALS["special_build_only"][0] == "§11.2"
+
+
+def test_a_card_bought_then_is_played_on_the_buyers_next_turn_not_before() -> None:
+    game = _staged(hands={"Bo": {"wool": 1, "grain": 1, "ore": 1}})
+    game.step(EndTurn())
+    game.step(BuyDevelopmentCard(), card=0)  # a knight
+    assert game.state.dev_new[1][0] == 1
+    assert _code(game, PlayKnight()) == "special_build_no_card"
+    game.step(EndTurn())  # Bo passes: the card waits for Bo's turn
+    assert (game.state.dev[1][0], game.state.dev_new[1][0]) == (1, 0)
+    assert game.observe("Bo").dev_cards == (1, 0, 0, 0, 0)
+    game.step(EndTurn())  # Cy
+    game.step(EndTurn())  # Di: Bo's turn begins
+    assert (game.phase, game.state.turn_player) == ("roll", 1)
+    assert PlayKnight() in game.legal_actions()  # before the roll, as any card held from before
+    game.step(PlayKnight())
+    assert game.phase == "move_robber"
+
+
+def test_a_card_bought_on_ones_own_turn_still_waits_for_the_next_turn() -> None:
+    game = _staged(hands={"Ada": {"wool": 1, "grain": 1, "ore": 1}})
+    game.step(BuyDevelopmentCard(), card=0)
+    assert _code(game, PlayKnight()) == "card_bought_this_turn"
+    game.step(EndTurn())
+    assert game.state.dev[0][0] == 1  # ripe for Ada's next turn, unplayable in the phase anyway
+
+
+def test_a_builder_who_reaches_the_winning_points_wins_at_the_start_of_their_own_turn() -> None:
+    rules = Rules(special_building="on", vp_to_win=3)
+    game = _staged(
+        rules,
+        settlements={"Ada": [23], "Bo": [0], "Cy": [2, 8], "Di": [40]},
+        hands={"Cy": {"wool": 1, "grain": 1, "ore": 1}},
+    )
+    game.step(EndTurn())  # Ada's turn ends
+    game.step(EndTurn())  # Bo passes
+    game.step(BuyDevelopmentCard(), card=4)  # Cy: a victory point card, 3 points
+    assert game.player("Cy").victory_points == 3
+    assert not game.is_over
+    assert game.phase == "special_build"
+    game.step(EndTurn())  # Cy passes
+    game.step(EndTurn())  # Di passes: Bo's turn, and Bo plays it out
+    assert not game.is_over
+    assert game.state.turn_player == 1
+    game.step(RollDice(), dice=(2, 3))
+    game.step(EndTurn())  # Bo's turn ends: Cy, Di, Ada may build
+    assert (game.phase, game.state.current) == ("special_build", 2)
+    game.step(EndTurn())
+    game.step(EndTurn())
+    assert not game.is_over
+    game.step(EndTurn())  # Ada passes: Cy's turn starts, and Cy wins before rolling
+    assert game.is_over
+    assert game.winner is not None
+    assert game.winner.name == "Cy"
+    assert game.log[-1] == "Cy wins with 3 victory points!"
+    assert game.state.dice == (2, 3)  # nobody rolled for Cy's turn
+
+
+# --- words ------------------------------------------------------------------------------------
+def test_the_prompt_and_the_header_name_the_builder_and_the_turn() -> None:
+    game = _staged()
+    game.step(EndTurn())
+    assert prompt(game.observe(ONLOOKER)) == "Bo: your special build — build or buy, then pass"
+    assert game.prompt() == "Bo: your special build — build or buy, then pass"
+    you = Game(["Ada", "You", "Cy", "Di"], seed=5, board="beginner", rules=ON, first=0)
+    you = you.stage(turn_player="Ada", phase="main", settlements=SETTLEMENTS_YOU)
+    you.step(EndTurn())
+    assert prompt(you.observe(ONLOOKER)) == "Your special build — build or buy, then pass"
+    assert game.observe("Bo").phase == "special_build"
+    assert (game.observe("Bo").turn_player, game.observe("Bo").current) == (0, 1)
+
+
+# --- the paired players' turn (§11.3) ---------------------------------------------------------
+def test_paired_players_one_seat_builds_and_trades_with_the_bank_only() -> None:
+    assert [paired_seat(0, n) for n in (3, 4, 5, 6)] == [1, 3, 3, 3]
+    game = _staged(PAIRED, hands={"Di": {"lumber": 5, "brick": 1}}, dev_cards={"Di": {"knight": 1}})
+    game.step(EndTurn())
+    assert (game.phase, game.state.current, game.state.turn_player) == ("special_build", 3, 0)
+    assert game.prompt() == "Di: your paired turn — build, buy or trade with the bank, then pass"
+    assert MaritimeTrade(0, 2) in game.legal_actions()
+    assert _code(game, OfferTrade((1, 0, 0, 0, 0), (0, 1, 0, 0, 0))) == "special_build_no_trade"
+    assert _code(game, PlayKnight()) == "special_build_no_card"
+    assert _code(game, RollDice()) == "special_build_no_roll"
+    game.step(MaritimeTrade(0, 2))
+    game.step(BuildRoad(next(a.edge for a in game.legal_actions() if isinstance(a, BuildRoad))))
+    game.step(EndTurn())
+    assert (game.phase, game.state.turn_player, game.state.current) == ("roll", 1, 1)
+
+
+# --- saves and replay -------------------------------------------------------------------------
+def test_saves_and_replay_through_the_phase() -> None:
+    for rules in (ON, PAIRED):
+        game = Game(NAMES4, seed=11, rules=rules)
+        game.play("greedy", until=lambda g: g.phase == "special_build" and g.turn > 6)
+        assert game.phase == "special_build"
+        text = game.to_json()
+        again = Game.from_json(text)
+        assert again.to_json() == text
+        assert again.legal_actions() == game.legal_actions()
+        assert (again.state.current, again.state.turn_player) == (game.state.current, game.state.turn_player)
+        game.play("greedy", until=lambda g: g.turn > 12)
+        again.play("greedy", until=lambda g: g.turn > 12)
+        assert again.to_json() == game.to_json()
