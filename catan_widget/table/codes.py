@@ -12,8 +12,8 @@ PROTOCOL: Final = 1
 # roles a connection may hold once its hello was accepted
 PLAYER: Final = "player"
 SPECTATOR: Final = "spectator"
-TEACHER: Final = "teacher"
-ROLES: Final = (PLAYER, SPECTATOR, TEACHER)
+TEACHER_ROLE: Final = "teacher"
+ROLES: Final = (PLAYER, SPECTATOR, TEACHER_ROLE)
 
 # refusal codes (a ``refused`` frame's ``code``)
 BAD_JSON: Final = "bad_json"

@@ -14,15 +14,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..engine import Game
+from .codes import TEACHER_ROLE
 from .host_widget import TableWidget
 from .qr import link_html
 from .server import TableServer
 from .table import Table
 
-__all__ = ["TEACHER", "HostedTable", "host"]
-
-TEACHER = "teacher"
-"""``view=`` for the host's all-seeing teacher view (every player is shown that it is on)."""
+__all__ = ["HostedTable", "host"]
 
 
 class HostedTable:
@@ -46,7 +44,7 @@ class HostedTable:
         tokens = self.table.tokens
         if view is None:
             return tokens.spectator
-        if view == TEACHER:
+        if view == TEACHER_ROLE:  # the host's all-seeing view (every player is shown it is on)
             return tokens.teacher
         token = tokens.seat(self.seat_of(view))
         if token is None:

@@ -191,7 +191,7 @@ class Table:
     @property
     def teacher_on(self) -> bool:
         """True while the teacher's all-seeing view is open (every player is shown so)."""
-        return any(c.role == codes.TEACHER for c in self.connections)
+        return any(c.role == codes.TEACHER_ROLE for c in self.connections)
 
     # --- what the host does --------------------------------------------------------------------
     def connect(self, send: Send, close: Close, *, clock: Clock = time.monotonic) -> Connection:
@@ -366,7 +366,7 @@ class Table:
                 logger.exception("catan_widget.table: an on_change callback failed")
 
     def _viewer(self, conn: Connection) -> Viewer:
-        return Viewer(conn.seat, sees_all=conn.role == codes.TEACHER, counting=conn.counting)
+        return Viewer(conn.seat, sees_all=conn.role == codes.TEACHER_ROLE, counting=conn.counting)
 
     def _send_view(
         self,
@@ -394,7 +394,7 @@ class Table:
                 moment,
                 error=error,
                 undo=(self._undo.can_undo(acting), self._undo.reason(acting)),
-                countdown=self._countdown if waits or conn.role == codes.TEACHER else None,
+                countdown=self._countdown if waits or conn.role == codes.TEACHER_ROLE else None,
                 hint=None if hint is None else {**hint, "version": moment.version},
             )
             if not private:

@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .codes import PLAYER, SPECTATOR, TEACHER
+from .codes import PLAYER, SPECTATOR, TEACHER_ROLE
 
 TOKEN_BYTES = 24
 """Random bytes in a new token (32 URL-safe characters)."""
@@ -65,7 +65,7 @@ class TableTokens:
         given = dict(given or {})
         seats: dict[int, str] = {}
         for key, value in given.items():
-            if key in (SPECTATOR, TEACHER):
+            if key in (SPECTATOR, TEACHER_ROLE):
                 continue
             if not (isinstance(key, str) and key.isdigit() and len(key) < 3):
                 raise ValueError(f"tokens: {key!r} is not a seat number, 'spectator' or 'teacher'")
@@ -73,7 +73,7 @@ class TableTokens:
         for seat in humans:
             seats.setdefault(seat, new_token())
         spectator = check_token(given[SPECTATOR], SPECTATOR) if SPECTATOR in given else new_token()
-        teacher = check_token(given[TEACHER], TEACHER) if TEACHER in given else new_token()
+        teacher = check_token(given[TEACHER_ROLE], TEACHER_ROLE) if TEACHER_ROLE in given else new_token()
         tokens = cls(dict(sorted(seats.items())), spectator, teacher)
         every = tokens.every()
         if len(set(every)) != len(every):
@@ -103,7 +103,7 @@ class TableTokens:
         candidates: list[tuple[str, tuple[str, int | None]]] = [
             *((t, (PLAYER, s)) for s, t in self.seats.items()),
             (self.spectator, (SPECTATOR, None)),
-            (self.teacher, (TEACHER, None)),
+            (self.teacher, (TEACHER_ROLE, None)),
         ]
         for known, opens in candidates:  # no early exit: every token is compared
             if hmac.compare_digest(known.encode("ascii"), sent):
@@ -115,7 +115,7 @@ class TableTokens:
         return {
             **{str(s): t for s, t in self.seats.items()},
             SPECTATOR: self.spectator,
-            TEACHER: self.teacher,
+            TEACHER_ROLE: self.teacher,
         }
 
     def __repr__(self) -> str:
