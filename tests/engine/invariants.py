@@ -8,21 +8,27 @@ from __future__ import annotations
 from collections import Counter
 
 from catan_widget import (
+    BuildCity,
     BuildRoad,
     BuildSettlement,
+    EndTurn,
     Game,
+    MaritimeTrade,
     PlayKnight,
     PlayMonopoly,
     PlayRoadBuilding,
     PlayYearOfPlenty,
 )
+from catan_widget.engine.actions import BuyDevelopmentCard
 from catan_widget.engine.board.topology import EDGE_NODES
-from catan_widget.engine.phases import MAIN, MOVE_ROBBER, ROAD_BUILDING, ROLL
+from catan_widget.engine.phases import MAIN, MOVE_ROBBER, ROAD_BUILDING, ROLL, SPECIAL_BUILD
 from catan_widget.engine.state import State
 
 DEV_TOTALS = [14, 2, 2, 2, 5]  # knight, road building, year of plenty, monopoly, VP
 ACTING_TURN_PLAYER = (ROLL, MAIN, ROAD_BUILDING, MOVE_ROBBER)
 PLAYED = {PlayKnight: 0, PlayRoadBuilding: 1, PlayYearOfPlenty: 2, PlayMonopoly: 3}
+SPECIAL_KINDS = (BuildRoad, BuildSettlement, BuildCity, BuyDevelopmentCard, EndTurn)
+"""What a builder may do in the Special Building Phase (the paired seat may trade with the bank too)."""
 
 
 def brute_force_road_length(s: State, p: int) -> int:
@@ -63,6 +69,8 @@ class Invariants:
         self.played = [0] * 5
         self.longest = -1
         self.lengths = [0] * self.n
+        s = game.state
+        self.last = (s.phase, s.current, s.turn_player)  # before the action checked next
 
     def after(self, action: object) -> None:
         game, s, n = self.game, self.game.state, self.n
@@ -121,3 +129,29 @@ class Invariants:
             assert self.views[s.turn_player].victory_points < target
         if s.phase in ACTING_TURN_PLAYER:
             assert s.current == s.turn_player
+        self._special_build(action)
+
+    def _special_build(self, action: object) -> None:
+        """The Special Building Phase: builders in turn order from the left of the turn player,
+        only building, buying and passing (the paired seat: the bank too), never the turn player."""
+        s, n, rules = self.game.state, self.n, self.game.rules
+        after = rules.after_turn(n)
+        phase, current, turn_player = self.last
+        if s.phase == SPECIAL_BUILD:
+            assert after, "special build without the option"
+            assert s.current != s.turn_player, "special build: the turn player builds"
+        if phase == SPECIAL_BUILD:
+            kinds = (*SPECIAL_KINDS, MaritimeTrade) if after == "paired" else SPECIAL_KINDS
+            assert isinstance(action, kinds), ("special build", action)
+            if isinstance(action, EndTurn) and not self.game.is_over:
+                nxt = (current + 1) % n
+                if s.phase == SPECIAL_BUILD:
+                    assert (after, s.current, s.turn_player) == ("special", nxt, turn_player), "next builder"
+                else:
+                    assert s.phase == ROLL, "after the last builder, the next turn"
+                    assert s.turn_player == (turn_player + 1) % n, "the next turn player"
+                    assert after == "paired" or nxt == turn_player, "every builder had a moment"
+        elif phase == MAIN and isinstance(action, EndTurn) and after and not self.game.is_over:
+            first = (turn_player + (1 if after == "special" else 3 if n > 3 else 1)) % n
+            assert (s.phase, s.current, s.turn_player) == (SPECIAL_BUILD, first, turn_player), "first builder"
+        self.last = (s.phase, s.current, s.turn_player)
