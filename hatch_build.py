@@ -39,6 +39,7 @@ GROUP = f"{PACKAGE}._native"
 MYPY = "mypy>=1.10"
 
 COMPILED = (
+    "board/beginner6",
     "board/layouts",
     "board/topology",
     "constants",

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import actions as ac
-from ..engine.board.topology import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_NEIGHBORS
 from ..engine.constants import CITY_COST, DEV_CARD_COST, SETTLEMENT_COST
 from ..engine.rng import Rng
 from ..engine.rules.building import keeps_distance
@@ -66,7 +65,7 @@ def _node_value(obs: Observation, node: int) -> float:
     board = obs.board
     seen: set[int] = set()
     value = 0.0
-    for h in NODE_HEXES[node]:
+    for h in board.topo.node_hexes[node]:
         r = board.resource(h)
         if r is not None:
             value += board.pips(h) * _WEIGHT[r]
@@ -76,20 +75,21 @@ def _node_value(obs: Observation, node: int) -> float:
 
 
 def _free_spot(obs: Observation, node: int) -> bool:
-    return obs.node_owner[node] == -1 and keeps_distance(obs.node_owner, node)
+    return obs.node_owner[node] == -1 and keeps_distance(obs.node_owner, node, obs.board.topo)
 
 
 def _edge_value(obs: Observation, edge: int) -> float:
     best = 0.0
-    for n in EDGE_NODES[edge]:
-        for m in (n, *NODE_NEIGHBORS[n]):
+    topo = obs.board.topo
+    for n in topo.edge_nodes[edge]:
+        for m in (n, *topo.node_neighbors[n]):
             if _free_spot(obs, m):
                 best = max(best, _node_value(obs, m) - (0.5 if m != n else 0.0))
     return best - 0.01 * edge / 72
 
 
 def _robbed(obs: Observation) -> bool:
-    return any(obs.node_owner[n] == obs.current for n in HEX_NODES[obs.robber])
+    return any(obs.node_owner[n] == obs.current for n in obs.board.topo.hex_nodes[obs.robber])
 
 
 def _hand(obs: Observation) -> list[int]:
@@ -112,7 +112,7 @@ def _discard(obs: Observation) -> ac.Action:
 def _robber_value(obs: Observation, action: ac.MoveRobber) -> float:
     board, me = obs.board, obs.current
     value = 0.0
-    for n in HEX_NODES[action.hex]:
+    for n in board.topo.hex_nodes[action.hex]:
         owner = obs.node_owner[n]
         if owner == me:
             value -= 10.0
@@ -223,4 +223,4 @@ def _gain_value(obs: Observation, pair: tuple[int, int]) -> float:
 
 
 def _settlement_reach(obs: Observation) -> bool:
-    return any(_free_spot(obs, n) for e in obs.roads[obs.current] for n in EDGE_NODES[e])
+    return any(_free_spot(obs, n) for e in obs.roads[obs.current] for n in obs.board.topo.edge_nodes[e])

@@ -49,7 +49,6 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as ac
 from ..engine.answer_reasons import reason_words
-from ..engine.board.topology import NODE_HEXES
 from ..engine.constants import RESOURCES
 from ..engine.errors import IllegalActionError
 from ..engine.words.places import corner_name, hex_name, path_name
@@ -376,7 +375,9 @@ def _forced(action: ac.Action) -> str:
 
 def _per_roll(obs: Observation, node: int) -> float:
     """Expected cards per roll a settlement at ``node`` adds (robber ignored)."""
-    return sum(obs.board.pips(h) / 36 for h in NODE_HEXES[node] if obs.board.resource(h) is not None)
+    return sum(
+        obs.board.pips(h) / 36 for h in obs.board.topo.node_hexes[node] if obs.board.resource(h) is not None
+    )
 
 
 def explain(obs: Observation, action: ac.Action, base: float, me: int) -> str:

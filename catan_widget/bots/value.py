@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.board.topology import EDGE_NODES, NODE_HEXES
 from ..engine.constants import CITY_COST, DEV_CARD_COST, KNIGHT, SETTLEMENT_COST, VICTORY_POINT
 from ..engine.rules.building import keeps_distance
 from ..engine.rules.scoring import public_vp
@@ -64,7 +63,7 @@ def weights(s: State, seat: int) -> tuple[float, ...]:
 def node_production(board: Board, node: int, robber: int, w: tuple[float, ...]) -> float:
     """Weighted expected cards per roll of one settlement at ``node`` (robber hex produces 0)."""
     total = 0.0
-    for h in NODE_HEXES[node]:
+    for h in board.topo.node_hexes[node]:
         r = board.resource(h)
         if r is not None and h != robber:
             total += board.pips(h) / 36 * w[r]
@@ -80,7 +79,7 @@ def production(s: State, board: Board, seat: int, w: tuple[float, ...]) -> tuple
         if o != seat:
             continue
         lv = level[node]
-        for h in NODE_HEXES[node]:
+        for h in board.topo.node_hexes[node]:
             r = board.resource(h)
             if r is None:
                 continue
@@ -92,16 +91,16 @@ def production(s: State, board: Board, seat: int, w: tuple[float, ...]) -> tuple
 
 def spot_value(board: Board, node: int, w: tuple[float, ...]) -> float:
     """How good a free corner is to settle (production, ignoring the robber)."""
-    return node_production(board, node, -1, w) + 0.02 * len(NODE_HEXES[node])
+    return node_production(board, node, -1, w) + 0.02 * len(board.topo.node_hexes[node])
 
 
 def reachable_spots(s: State, seat: int) -> list[int]:
     """Free corners next to ``seat``'s roads where a settlement may go (distance rule kept)."""
-    owner = s.node_owner
+    owner, topo = s.node_owner, s.topo
     seen: set[int] = set()
     for e in s.roads[seat]:
-        for n in EDGE_NODES[e]:
-            if owner[n] == -1 and n not in seen and keeps_distance(owner, n):
+        for n in topo.edge_nodes[e]:
+            if owner[n] == -1 and n not in seen and keeps_distance(owner, n, topo):
                 seen.add(n)
     return sorted(seen)
 

@@ -5,6 +5,7 @@ that names the field (the action classes in :mod:`.actions` run them on construc
 
 from __future__ import annotations
 
+from .constants import MAX_PLAYERS as MAX_SEATS
 from .constants import RESOURCES
 from .errors import IllegalActionError
 
@@ -68,8 +69,10 @@ def check_id(value: object, limit: int, what: str) -> None:
 
 
 def check_seat(value: object, what: str, allow_none: bool = False) -> None:
-    """Refuse anything but a seat number 0..3 (or ``None`` when ``allow_none``)."""
+    """Refuse anything but a seat number 0..5 (or ``None`` when ``allow_none``); whether the
+    game has that seat is the rules' to say.
+    """
     if value is None and allow_none:
         return
-    if type(value) is not int or not 0 <= value < 4:
-        raise IllegalActionError("malformed", f"{what} must be a seat number 0..3, got {show(value)}")
+    if type(value) is not int or not 0 <= value < MAX_SEATS:
+        raise IllegalActionError("malformed", f"{what} must be a seat number 0..5, got {show(value)}")

@@ -22,7 +22,7 @@ from .action_fields import (
     to_resource,
 )
 from .answer_reasons import check_reason
-from .board.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
+from .board.topology import EDGE_COUNT, HEX_COUNT, MAX_EDGE_COUNT, MAX_HEX_COUNT, MAX_NODE_COUNT, NODE_COUNT
 from .constants import RESOURCES, cards_text
 from .errors import IllegalActionError
 
@@ -73,7 +73,7 @@ class BuildRoad(Action):
     kind: ClassVar[str] = "build_road"
 
     def __post_init__(self) -> None:
-        check_id(self.edge, EDGE_COUNT, "edge")
+        check_id(self.edge, MAX_EDGE_COUNT, "edge")
 
     def __str__(self) -> str:
         return f"build a road on path {self.edge}"
@@ -87,7 +87,7 @@ class BuildSettlement(Action):
     kind: ClassVar[str] = "build_settlement"
 
     def __post_init__(self) -> None:
-        check_id(self.node, NODE_COUNT, "node")
+        check_id(self.node, MAX_NODE_COUNT, "node")
 
     def __str__(self) -> str:
         return f"build a settlement on intersection {self.node}"
@@ -101,7 +101,7 @@ class BuildCity(Action):
     kind: ClassVar[str] = "build_city"
 
     def __post_init__(self) -> None:
-        check_id(self.node, NODE_COUNT, "node")
+        check_id(self.node, MAX_NODE_COUNT, "node")
 
     def __str__(self) -> str:
         return f"build a city on intersection {self.node}"
@@ -177,7 +177,7 @@ class MoveRobber(Action):
     kind: ClassVar[str] = "move_robber"
 
     def __post_init__(self) -> None:
-        check_id(self.hex, HEX_COUNT, "hex")
+        check_id(self.hex, MAX_HEX_COUNT, "hex")
         check_seat(self.victim, "victim", allow_none=True)
 
     def __str__(self) -> str:
@@ -396,9 +396,21 @@ _FIXED += [AcceptTrade(), DeclineTrade(), CancelTrade()]
 _FIXED += [ConfirmTrade(p) for p in range(4)]
 FIXED_ACTIONS: tuple[Action, ...] = tuple(_FIXED)
 """Every action without card counts, in code order; their code is their index here."""
-_FIXED_CODE = {a: i for i, a in enumerate(FIXED_ACTIONS)}
 _DISCARD_BASE = len(FIXED_ACTIONS)
 _SPAN = 96**5
+_OFFER_BASE = _DISCARD_BASE + _SPAN + _SPAN * _SPAN
+_EXTENSION_BASE = _OFFER_BASE + 7 * _SPAN * _SPAN
+_EXT: list[Action] = [BuildRoad(e) for e in range(EDGE_COUNT, MAX_EDGE_COUNT)]
+_EXT += [BuildSettlement(n) for n in range(NODE_COUNT, MAX_NODE_COUNT)]
+_EXT += [BuildCity(n) for n in range(NODE_COUNT, MAX_NODE_COUNT)]
+_EXT += [MoveRobber(h, v) for h in range(HEX_COUNT) for v in (4, 5)]
+_EXT += [MoveRobber(h, v) for h in range(HEX_COUNT, MAX_HEX_COUNT) for v in (None, 0, 1, 2, 3, 4, 5)]
+_EXT += [ConfirmTrade(p) for p in (4, 5)]
+EXTENSION_ACTIONS: tuple[Action, ...] = tuple(_EXT)
+"""The fixed actions only the 5–6 player extension has (its larger board's ids, seats 4 and 5),
+coded after every base-game code (so those never changed): from ``_EXTENSION_BASE`` on."""
+_FIXED_CODE = {a: i for i, a in enumerate(FIXED_ACTIONS)}
+_FIXED_CODE.update({a: _EXTENSION_BASE + i for i, a in enumerate(EXTENSION_ACTIONS)})
 
 
 def _pack(cards: Cards) -> int:
@@ -428,9 +440,8 @@ def encode(action: Action) -> int:
     if isinstance(action, CounterTrade):
         return _DISCARD_BASE + _SPAN + _pack(action.give) * _SPAN + _pack(action.want)
     if isinstance(action, OfferTrade):
-        to = 4 if action.to is None else action.to
-        base = _DISCARD_BASE + _SPAN + _SPAN * _SPAN
-        return base + (to * _SPAN + _pack(action.give)) * _SPAN + _pack(action.want)
+        to = 4 if action.to is None else action.to + 1 if action.to >= 4 else action.to
+        return _OFFER_BASE + (to * _SPAN + _pack(action.give)) * _SPAN + _pack(action.want)
     raise IllegalActionError("malformed", f"cannot encode {show(action)}")
 
 
@@ -448,8 +459,11 @@ def decode(code: int) -> Action:
         give, want = divmod(code, _SPAN)
         return CounterTrade(_unpack(give), _unpack(want))
     code -= _SPAN * _SPAN
+    if code >= _EXTENSION_BASE - _OFFER_BASE:
+        code -= _EXTENSION_BASE - _OFFER_BASE
+        if code >= len(EXTENSION_ACTIONS):
+            raise IllegalActionError("malformed", "action code out of range")
+        return EXTENSION_ACTIONS[code]
     rest, want = divmod(code, _SPAN)
     to, give = divmod(rest, _SPAN)
-    if to > 4:
-        raise IllegalActionError("malformed", "action code out of range")
-    return OfferTrade(_unpack(give), _unpack(want), None if to == 4 else to)
+    return OfferTrade(_unpack(give), _unpack(want), None if to == 4 else to - 1 if to > 4 else to)

@@ -1,4 +1,6 @@
-"""Names and numbers of the base game: resources, terrains, costs, card counts."""
+"""Names and numbers of the base game and of the 5–6 player extension: resources, terrains,
+costs, card counts.
+"""
 
 from __future__ import annotations
 
@@ -30,8 +32,15 @@ YEAR_OF_PLENTY: Final = 2
 MONOPOLY: Final = 3
 VICTORY_POINT: Final = 4
 DEV_DECK_COUNTS: Final[tuple[int, ...]] = (14, 2, 2, 2, 5)
+EXTENSION_DEV_DECK_COUNTS: Final[tuple[int, ...]] = (20, 3, 3, 3, 5)
+"""The 5–6 player extension's deck: 34 cards (20 knights, 3 of each progress card, 5 VP)."""
+
+MAX_PLAYERS: Final = 6
+"""The most players a game seats (5 and 6 play the extension)."""
 
 CARDS_PER_RESOURCE: Final = 19
+EXTENSION_CARDS_PER_RESOURCE: Final = 24
+"""The bank of the 5–6 player extension holds 24 cards of each resource."""
 ROADS: Final = 15
 SETTLEMENTS: Final = 5
 CITIES: Final = 4
@@ -44,6 +53,13 @@ DEV_CARD_COST: Final[tuple[int, ...]] = (0, 0, 1, 1, 1)
 PIPS: Final[dict[int, int]] = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 """Ways two dice make each number token."""
 NUMBER_TOKENS: Final[tuple[int, ...]] = (2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12)
+EXTENSION_NUMBER_TOKENS: Final[tuple[int, ...]] = tuple(
+    sorted((*NUMBER_TOKENS, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12))
+)
+"""The extension's 28 tokens: 2 and 12 twice, every other number three times."""
+TERRAIN_COUNTS: Final[tuple[int, ...]] = (4, 3, 4, 4, 3, 1)
+EXTENSION_TERRAIN_COUNTS: Final[tuple[int, ...]] = (6, 5, 6, 6, 5, 2)
+"""How many hexes of each terrain (in TERRAINS order) the base board and the extension have."""
 
 LONGEST_ROAD_MIN: Final = 5
 LARGEST_ARMY_MIN: Final = 3

@@ -8,6 +8,7 @@ from typing import Any
 
 from .actions import Action
 from .board.layouts import Board, seeded_board
+from .board.topology import EXTENSION
 from .constants import RESOURCES
 from .errors import IllegalActionError, Refusal
 from .knowledge.counting import Baseline, CardCounter
@@ -39,14 +40,16 @@ Observer = Callable[["Game"], None]
 
 
 class Game:
-    """One game of the Catan base game for 3 or 4 players.
+    """One game of Catan: the base game for 3 or 4 players, the 5–6 player extension for 5 or 6
+    (its 30-hex board, bank of 24 per resource and deck of 34).
 
     Args:
-        players: 3 or 4 distinct names, in seating (clockwise) order: visible text of at most 24
+        players: 3 to 6 distinct names, in seating (clockwise) order: visible text of at most 24
             characters, spaces around trimmed (:func:`.names.check_names` says why one is refused).
         seed: decides the board (when random), the starting player, the deck, the dice and
             steals; ``None`` draws a fresh seed (kept in ``game.seed``).
-        board: ``"beginner"`` (the printed starting map), ``"random"``, or a :class:`Board`.
+        board: ``"beginner"`` (the printed starting map; for 5–6 players our own balanced map),
+            ``"random"``, or a :class:`Board` (of 30 hexes for 5–6 players, of 19 for 3–4).
         rules: house options (:class:`Rules`).
         first: the starting player (name or seat); drawn from the seed when ``None``.
     """
@@ -60,8 +63,8 @@ class Game:
         first: str | int | None = None,
     ) -> None:
         names = list(players)
-        if not 3 <= len(names) <= 4:
-            raise ValueError("The base game is for 3 or 4 players.")
+        if not 3 <= len(names) <= 6:
+            raise ValueError("The game is for 3 to 6 players (5 and 6 play the extension).")
         names = check_names(names)  # visible, at most 24 characters, distinct; trimmed
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
@@ -74,12 +77,17 @@ class Game:
         self.names: list[str] = names
         self.seed: int = seed
         self.board_kind: str = "custom" if isinstance(board, Board) else str(board)
+        extension = len(names) >= 5
         if isinstance(board, Board):
             self.board: Board = board
+            if (board.topo is EXTENSION) != extension:
+                raise ValueError(
+                    "5 or 6 players need the extension's board (30 hexes), 3 or 4 the base board (19 hexes)"
+                )
         else:
-            self.board = seeded_board(board, seed, **self.rules.board_options())
+            self.board = seeded_board(board, seed, **self.rules.board_options(), extension=extension)
         start = self._seat_of(first) if first is not None else Rng(seed).spawn(2).below(len(names))
-        self.state: State = fresh_state(len(names), self.board.desert, seed, start)
+        self.state: State = fresh_state(len(names), self.board.desert, seed, start, self.board.topo)
         self.origin: State | None = None
         self.history: list[tuple[Action, Chance | None]] = []
         self.events: Events = []
@@ -368,7 +376,7 @@ class Game:
         """The state this game's history starts from: the staged origin, or the fresh game's."""
         if self.origin is not None:
             return self.origin
-        return fresh_state(len(self.names), self.board.desert, self.seed, self.state.first)
+        return fresh_state(len(self.names), self.board.desert, self.seed, self.state.first, self.board.topo)
 
     def fork(self) -> Game:
         """An independent copy: same state, history and seed; stepping it leaves this one alone."""
@@ -423,7 +431,7 @@ class Game:
         """A game that starts from ``state`` (as a staged one does): empty history and log;
         ``baseline`` is what was public then (cards played, offers this turn, card counting).
         """
-        origin = staged_origin(state, free_placement=bool(too_close(state.node_owner)))
+        origin = staged_origin(state, free_placement=bool(too_close(state.node_owner, state.topo)))
         return cls._of(Saved(list(names), seed, rules, board, "custom", origin, [], [], state), baseline)
 
     def restore(self, snapshot: Game) -> None:

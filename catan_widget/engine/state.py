@@ -1,15 +1,17 @@
 """The dynamic state of one game: plain lists and ints, no caches, cheap to copy.
 
 The static board (terrain, numbers, harbors) and the topology are not part of it; they are
-shared by every copy.  ``State.copy()`` is what makes ``Game.fork()`` cheap.
+shared by every copy (the state holds a reference to the board's immutable topology, ``topo``,
+so the rules that take only a state read the board's ids from it).  ``State.copy()`` is what
+makes ``Game.fork()`` cheap.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from .board.topology import EDGE_COUNT, NODE_COUNT
-from .constants import CARDS_PER_RESOURCE, CITIES, DEV_DECK_COUNTS, ROADS, SETTLEMENTS
+from .board.topology import BASE, Topology
+from .constants import CITIES, ROADS, SETTLEMENTS
 from .phases import PHASES, SETUP_SETTLEMENT
 from .rng import Rng
 
@@ -49,6 +51,7 @@ FIELDS: Final[tuple[str, ...]] = (
     "robber",
     "rolled",
     "setup_step",
+    "topo",
     "trade",
     "turn",
     "turn_player",
@@ -80,6 +83,7 @@ class State:
         trade: the open offer ``(from, to, give, want)`` or None; answers: per seat,
             ``(answer, give, want)`` where give/want are the answering seat's counter terms.
         winner: seat or -1.  rng: the game's random generator (its state is one int).
+        topo: the board's topology (shared, never copied; not saved: the board says it).
     """
 
     __slots__ = FIELDS
@@ -88,19 +92,22 @@ class State:
         """Allocate without ``__init__`` (for ``State.__new__(State)`` in ``copy``; mypyc needs it)."""
         return super().__new__(cls)
 
-    def __init__(self, n: int, robber: int, rng: Rng, first: int) -> None:
-        """A fresh game for ``n`` seats before setup; ``first`` is the starting seat."""
+    def __init__(self, n: int, robber: int, rng: Rng, first: int, topo: Topology = BASE) -> None:
+        """A fresh game for ``n`` seats before setup on a board of ``topo`` (the extension's
+        has the larger bank and deck); ``first`` is the starting seat.
+        """
         self.n = n
         self.first = first
-        self.node_owner = [EMPTY] * NODE_COUNT
-        self.node_level = [0] * NODE_COUNT
-        self.edge_owner = [EMPTY] * EDGE_COUNT
+        self.topo = topo
+        self.node_owner = [EMPTY] * topo.node_count
+        self.node_level = [0] * topo.node_count
+        self.edge_owner = [EMPTY] * topo.edge_count
         self.roads: list[list[int]] = [[] for _ in range(n)]
         self.hands = [[0] * 5 for _ in range(n)]
-        self.bank = [CARDS_PER_RESOURCE] * 5
+        self.bank = [topo.cards_per_resource] * 5
         self.dev = [[0] * 5 for _ in range(n)]
         self.dev_new = [[0] * 5 for _ in range(n)]
-        deck = [card for card, count in enumerate(DEV_DECK_COUNTS) for _ in range(count)]
+        deck = [card for card, count in enumerate(topo.deck_counts) for _ in range(count)]
         rng.shuffle(deck)
         self.deck = deck
         self.knights = [0] * n
@@ -137,6 +144,7 @@ class State:
         s = State.__new__(State)
         s.n = self.n
         s.first = self.first
+        s.topo = self.topo
         s.node_owner = self.node_owner[:]
         s.node_level = self.node_level[:]
         s.edge_owner = self.edge_owner[:]
@@ -181,11 +189,11 @@ class State:
         return (SETTLEMENTS - left[1]) + 2 * (CITIES - left[2])
 
 
-def fresh_state(n: int, desert: int, seed: int, first: int) -> State:
+def fresh_state(n: int, desert: int, seed: int, first: int, topo: Topology = BASE) -> State:
     """The state of a new game of ``n`` seats from ``seed`` (the robber on hex ``desert``),
-    ``first`` to start: the deck shuffled by the seed's third generator.
+    ``first`` to start, on a board of ``topo``: the deck shuffled by the seed's third generator.
     """
-    return State(n, desert, Rng(seed).spawn(3), first)
+    return State(n, desert, Rng(seed).spawn(3), first, topo)
 
 
 class StagedOrigin(State):

@@ -143,10 +143,10 @@ def test_play_with_bots_by_list_dict_and_until() -> None:
 
 
 def test_game_refuses_bad_setups() -> None:
-    with pytest.raises(ValueError, match="3 or 4"):
+    with pytest.raises(ValueError, match="3 to 6"):
         cw.Game(["A", "B"])
-    with pytest.raises(ValueError, match="3 or 4"):
-        cw.Game(["A", "B", "C", "D", "E"])
+    with pytest.raises(ValueError, match="3 to 6"):
+        cw.Game(["A", "B", "C", "D", "E", "F", "G"])
     with pytest.raises(ValueError, match="distinct"):
         cw.Game(["A", "A", "B"])
     with pytest.raises(ValueError, match="board"):

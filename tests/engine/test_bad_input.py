@@ -19,15 +19,15 @@ RICH = {"lumber": 5, "brick": 5, "wool": 5, "grain": 5, "ore": 5}
 
 # --- malformed actions ------------------------------------------------------------------------
 MALFORMED: list[tuple[Callable[[], Any], str]] = [
-    (lambda: cw.BuildRoad(edge="x"), "edge must be an id from 0 to 71"),
-    (lambda: cw.BuildRoad(edge=99), "edge must be an id from 0 to 71"),
+    (lambda: cw.BuildRoad(edge="x"), "edge must be an id from 0 to 108"),  # the largest board's ids
+    (lambda: cw.BuildRoad(edge=109), "edge must be an id from 0 to 108"),
     (lambda: cw.BuildRoad(edge=-1), "edge must be an id"),
     (lambda: cw.BuildRoad(edge=3.0), "edge must be an id"),
     (lambda: cw.BuildRoad(edge=True), "edge must be an id"),
-    (lambda: cw.BuildSettlement(node=54), "node must be an id from 0 to 53"),
+    (lambda: cw.BuildSettlement(node=80), "node must be an id from 0 to 79"),
     (lambda: cw.BuildCity(node=None), "node must be an id"),
-    (lambda: cw.MoveRobber(hex=19), "hex must be an id from 0 to 18"),
-    (lambda: cw.MoveRobber(hex=4, victim=4), "victim must be a seat"),
+    (lambda: cw.MoveRobber(hex=30), "hex must be an id from 0 to 29"),
+    (lambda: cw.MoveRobber(hex=4, victim=6), "victim must be a seat"),
     (lambda: cw.MoveRobber(hex=4, victim="Bo"), "victim must be a seat"),
     (lambda: cw.ConfirmTrade(player=-1), "player must be a seat"),
     (lambda: cw.OfferTrade({"ore": 1}, {"wool": 1}, to=9), "to must be a seat"),
@@ -49,6 +49,20 @@ MALFORMED: list[tuple[Callable[[], Any], str]] = [
 def test_malformed_actions_are_refused_when_made(make: Callable[[], Any], words: str) -> None:
     with pytest.raises(cw.IllegalActionError, match=words):
         make()
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        (cw.BuildRoad(edge=99), "edge must be an id from 0 to 71"),
+        (cw.BuildSettlement(node=54), "node must be an id from 0 to 53"),
+        (cw.BuildCity(node=79), "node must be an id from 0 to 53"),
+        (cw.MoveRobber(hex=19), "hex must be an id from 0 to 18"),
+    ],
+)
+def test_ids_of_the_larger_board_are_refused_on_the_base_board(action: cw.Action, words: str) -> None:
+    game = staged()
+    assert_illegal(game, action, words)
 
 
 @pytest.mark.parametrize("thing", ["roll", None, 0, cw.RollDice, {"kind": "roll"}])

@@ -227,10 +227,10 @@ def test_names_in_any_script_and_emoji_are_kept_and_round_trip(name: str) -> Non
 
 
 def test_the_count_is_still_checked_first() -> None:
-    with pytest.raises(ValueError, match="3 or 4"):
+    with pytest.raises(ValueError, match="3 to 6"):
         Game(["Ada", "Bo"])
-    with pytest.raises(ValueError, match="3 or 4"):
-        Game(["Ada", "ada", "x\u202e", "Di", "Ed"])
+    with pytest.raises(ValueError, match="3 to 6"):
+        Game(["Ada", "ada", "x\u202e", "Di", "Ed", "Fy", "Gu"])
 
 
 def test_check_names_returns_the_trimmed_names_by_seat_and_leaves_the_count_alone() -> None:

@@ -236,7 +236,7 @@ def test_edited_pieces_are_refused() -> None:
     [
         (("seed",), "7", "seed"),
         (("players",), "Ada", "players"),
-        (("players",), ["Ada", "Bo"], "3 or 4"),
+        (("players",), ["Ada", "Bo"], "3 to 6"),
         (("rules", "vp_to_win"), "10", "vp_to_win"),
         (("rules", "dragons"), True, "dragons"),
         (("actions",), {}, "actions must be a list"),

@@ -5,23 +5,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..constants import DESERT, NUMBER_TOKENS, PIPS, RESOURCES, TERRAINS
-from ..rng import Rng
-from .topology import (
-    EDGE_COUNT,
-    EDGE_NODES,
-    HARBOR_NODES,
-    HEX_COORDS,
-    HEX_COUNT,
-    HEX_NEIGHBORS,
-    HEX_NODES,
-    NODE_COUNT,
-    NODE_EDGES,
-    NODE_HEXES,
-    NODE_NEIGHBORS,
+from ..constants import (
+    DESERT,
+    EXTENSION_NUMBER_TOKENS,
+    EXTENSION_TERRAIN_COUNTS,
+    NUMBER_TOKENS,
+    PIPS,
+    RESOURCES,
+    TERRAIN_COUNTS,
+    TERRAINS,
 )
+from ..rng import Rng
+from .beginner6 import (
+    BEGINNER6_HARBORS,
+    BEGINNER6_NUMBERS,
+    BEGINNER6_TERRAIN,
+    EXTENSION_RINGS_CCW,
+    SPIRAL6_TOKENS,
+)
+from .beginner6 import GENERIC as _GENERIC
+from .topology import BASE, EXTENSION, Topology, topology_of_size
 
-GENERIC: Final = -1
+GENERIC: Final = _GENERIC
 """Harbor kind of a 3:1 harbor; a 2:1 harbor's kind is its resource id."""
 
 _BEGINNER_TERRAIN: Final = (
@@ -41,47 +46,79 @@ _INNER_RING_CCW: Final = (4, 8, 13, 14, 10, 5)
 _CENTER: Final = 9
 
 
+#: The harbor kinds each board has (sorted): the base 4 generic and one per resource; the
+#: extension 5 generic, two wool and one of each other resource.
+HARBOR_KINDS: Final[dict[str, tuple[int, ...]]] = {
+    "base": (GENERIC,) * 4 + (0, 1, 2, 3, 4),
+    "extension": (GENERIC,) * 5 + (0, 1, 2, 2, 3, 4),
+}
+
+
+def _terrain_words(counts: tuple[int, ...]) -> str:
+    return ", ".join(f"{n} {TERRAINS[t]}" for t, n in enumerate(counts))
+
+
 @dataclass(frozen=True)
 class Board:
-    """A layout: ``terrain[h]`` (index into TERRAINS), ``number[h]`` (0 on the desert) and
-    ``harbors[i]`` (GENERIC or a resource id) for harbor position ``i``.
+    """A layout: ``terrain[h]`` (index into TERRAINS), ``number[h]`` (0 on a desert) and
+    ``harbors[i]`` (GENERIC or a resource id) for harbor position ``i``.  Its size says its
+    topology: 19 hexes the base board, 30 the 5–6 player extension (``topo``).
 
-    Derived lookups (``hexes_by_number``, ``node_harbor``, ``harbor_bits``: the two nodes and
-    the kind bit of each harbor,
-    ``1 << resource`` or ``1 << 5`` for a generic one;, ``desert``) are computed once.
+    Derived lookups (``topo``, ``hexes_by_number``, ``node_harbor``, ``harbor_bits``: the two
+    nodes and the kind bit of each harbor, ``1 << resource`` or ``1 << 5`` for a generic one;
+    ``deserts`` and ``desert``, the first of them, where the robber starts) are computed once.
     """
 
     terrain: tuple[int, ...]
     number: tuple[int, ...]
     harbors: tuple[int, ...]
+    topo: Topology = field(init=False, repr=False, compare=False)
     hexes_by_number: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     node_harbor: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
     harbor_bits: tuple[tuple[int, int, int], ...] = field(init=False, repr=False, compare=False)
     desert: int = field(init=False, repr=False, compare=False)
+    deserts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if len(self.terrain) != HEX_COUNT or len(self.number) != HEX_COUNT:
-            raise ValueError("a board needs 19 terrains and 19 numbers")
-        if sorted(self.terrain) != sorted([0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5]):
-            raise ValueError("a board needs 4 forest, 3 hills, 4 pasture, 4 fields, 3 mountains, 1 desert")
-        if sorted(n for n in self.number if n) != sorted(NUMBER_TOKENS):
-            raise ValueError("a board needs the 18 number tokens 2,3,3,4,4,5,5,6,6,8,8,9,9,10,10,11,11,12")
-        for h in range(HEX_COUNT):
+        topo = topology_of_size(len(self.terrain))
+        if topo is None or len(self.number) != topo.hex_count:
+            raise ValueError(
+                "a board needs 19 terrains and 19 numbers (or 30 and 30 for the 5-6 player extension)"
+            )
+        extension = topo is EXTENSION
+        counts = EXTENSION_TERRAIN_COUNTS if extension else TERRAIN_COUNTS
+        tokens = EXTENSION_NUMBER_TOKENS if extension else NUMBER_TOKENS
+        if (
+            any(t not in range(6) for t in self.terrain)
+            or tuple(self.terrain.count(t) for t in range(6)) != counts
+        ):
+            raise ValueError(f"a board needs {_terrain_words(counts)}")
+        if sorted(n for n in self.number if n) != sorted(tokens):
+            raise ValueError(f"a board needs the {len(tokens)} number tokens {','.join(map(str, tokens))}")
+        for h in range(topo.hex_count):
             if (self.terrain[h] == DESERT) != (self.number[h] == 0):
-                raise ValueError(f"hex {h}: the desert, and only the desert, has no number")
-        if sorted(self.harbors) != [GENERIC] * 4 + [0, 1, 2, 3, 4]:
-            raise ValueError("a board needs 4 generic harbors and one 2:1 harbor per resource")
-        by_number = tuple(tuple(h for h in range(HEX_COUNT) if self.number[h] == n) for n in range(13))
-        node_harbor: list[int | None] = [None] * NODE_COUNT
-        for position, (a, b) in enumerate(HARBOR_NODES):
+                raise ValueError(f"hex {h}: a desert, and only a desert, has no number")
+        if tuple(sorted(self.harbors)) != HARBOR_KINDS[topo.name]:
+            raise ValueError(
+                "a board needs 5 generic harbors, two wool and one 2:1 harbor per other resource"
+                if extension
+                else "a board needs 4 generic harbors and one 2:1 harbor per resource"
+            )
+        by_number = tuple(tuple(h for h in range(topo.hex_count) if self.number[h] == n) for n in range(13))
+        node_harbor: list[int | None] = [None] * topo.node_count
+        for position, (a, b) in enumerate(topo.harbor_nodes):
             node_harbor[a] = node_harbor[b] = self.harbors[position]
+        object.__setattr__(self, "topo", topo)
         object.__setattr__(self, "hexes_by_number", by_number)
         object.__setattr__(self, "node_harbor", tuple(node_harbor))
         bits = tuple(
-            (a, b, 1 << (5 if kind == GENERIC else kind)) for (a, b), kind in zip(HARBOR_NODES, self.harbors)
+            (a, b, 1 << (5 if kind == GENERIC else kind))
+            for (a, b), kind in zip(topo.harbor_nodes, self.harbors)
         )
         object.__setattr__(self, "harbor_bits", bits)
-        object.__setattr__(self, "desert", self.terrain.index(DESERT))
+        deserts = tuple(h for h in range(topo.hex_count) if self.terrain[h] == DESERT)
+        object.__setattr__(self, "deserts", deserts)
+        object.__setattr__(self, "desert", deserts[0])
 
     def resource(self, hex_id: int) -> int | None:
         """The resource id a hex produces, or None for the desert."""
@@ -94,55 +131,59 @@ class Board:
 
     def node_pips(self, node: int) -> int:
         """Sum of pips of the hexes around a node."""
-        return sum(self.pips(h) for h in NODE_HEXES[node])
+        return sum(self.pips(h) for h in self.topo.node_hexes[node])
 
     @property
     def hexes(self) -> list[dict[str, Any]]:
-        """The 19 hexes: id, axial ``q``/``r``, terrain, resource, number, pips, corner nodes."""
+        """The hexes (19, or 30 on the extension): id, axial ``q``/``r``, terrain, resource,
+        number, pips, corner nodes, neighbouring hexes.
+        """
+        t = self.topo
         return [
             {
                 "id": h,
-                "q": HEX_COORDS[h][0],
-                "r": HEX_COORDS[h][1],
+                "q": t.hex_coords[h][0],
+                "r": t.hex_coords[h][1],
                 "terrain": TERRAINS[self.terrain[h]],
                 "resource": None if self.terrain[h] == DESERT else RESOURCES[self.terrain[h]],
                 "number": self.number[h] or None,
                 "pips": self.pips(h),
-                "nodes": list(HEX_NODES[h]),
-                "neighbors": list(HEX_NEIGHBORS[h]),
+                "nodes": list(t.hex_nodes[h]),
+                "neighbors": list(t.hex_neighbors[h]),
             }
-            for h in range(HEX_COUNT)
+            for h in range(t.hex_count)
         ]
 
     @property
     def nodes(self) -> list[dict[str, Any]]:
-        """The 54 intersections: id, touching hexes, neighbouring nodes, paths, harbor, pips."""
+        """The intersections (54, or 80): id, touching hexes, neighbouring nodes, paths, harbor, pips."""
+        t = self.topo
         return [
             {
                 "id": n,
-                "hexes": list(NODE_HEXES[n]),
-                "neighbors": list(NODE_NEIGHBORS[n]),
-                "edges": list(NODE_EDGES[n]),
+                "hexes": list(t.node_hexes[n]),
+                "neighbors": list(t.node_neighbors[n]),
+                "edges": list(t.node_edges[n]),
                 "harbor": _harbor_name(self.node_harbor[n]),
                 "pips": self.node_pips(n),
             }
-            for n in range(NODE_COUNT)
+            for n in range(t.node_count)
         ]
 
     @property
     def edges(self) -> list[dict[str, Any]]:
-        """The 72 paths: id and the two intersections they join."""
-        return [{"id": e, "nodes": list(EDGE_NODES[e])} for e in range(EDGE_COUNT)]
+        """The paths (72, or 109): id and the two intersections they join."""
+        return [{"id": e, "nodes": list(self.topo.edge_nodes[e])} for e in range(self.topo.edge_count)]
 
     @property
     def harbor_list(self) -> list[dict[str, Any]]:
-        """The 9 harbors: position id, kind (``"3:1"`` or a resource), rate, the two nodes."""
+        """The harbors (9, or 11): position id, kind (``"3:1"`` or a resource), rate, the two nodes."""
         return [
             {
                 "id": i,
                 "kind": _harbor_name(k),
                 "rate": 3 if k == GENERIC else 2,
-                "nodes": list(HARBOR_NODES[i]),
+                "nodes": list(self.topo.harbor_nodes[i]),
             }
             for i, k in enumerate(self.harbors)
         ]
@@ -181,15 +222,40 @@ def _harbor_name(kind: int | None) -> str | None:
     return "3:1" if kind == GENERIC else RESOURCES[kind]
 
 
-def beginner_board() -> Board:
-    """The printed starting map for beginners (the rulebook §2)."""
+def beginner_board(extension: bool = False) -> Board:
+    """The printed starting map for beginners (the rulebook §2), or with ``extension`` our own
+    balanced map of the 5–6 player extension (:mod:`.beginner6`).
+    """
+    if extension:
+        return Board(BEGINNER6_TERRAIN, BEGINNER6_NUMBERS, BEGINNER6_HARBORS)
     return Board(tuple(TERRAINS.index(t) for t in _BEGINNER_TERRAIN), _BEGINNER_NUMBERS, BEGINNER_HARBORS)
 
 
-def _reds_touch(number: list[int]) -> bool:
+def reds_touch(topo: Topology, number: list[int] | tuple[int, ...]) -> bool:
+    """Whether a 6 or 8 lies beside another 6 or 8 on a board of ``topo``."""
+    neighbors = topo.hex_neighbors
     return any(
-        number[h] in (6, 8) and any(number[g] in (6, 8) for g in HEX_NEIGHBORS[h]) for h in range(HEX_COUNT)
+        number[h] in (6, 8) and any(number[g] in (6, 8) for g in neighbors[h]) for h in range(topo.hex_count)
     )
+
+
+def _spiral_order(topo: Topology, corner: int) -> tuple[int, ...]:
+    """The hexes of ``topo`` in spiral order: each ring counter-clockwise from the top-left,
+    started ``corner`` sixths of the way round, outside in.
+    """
+    if topo is BASE:
+        return (
+            _OUTER_RING_CCW[2 * corner :]
+            + _OUTER_RING_CCW[: 2 * corner]
+            + _INNER_RING_CCW[corner:]
+            + _INNER_RING_CCW[:corner]
+            + (_CENTER,)
+        )
+    order: list[int] = []
+    for ring in EXTENSION_RINGS_CCW:
+        k = corner * len(ring) // 6
+        order += ring[k:] + ring[:k]
+    return tuple(order)
 
 
 def random_board(
@@ -198,33 +264,35 @@ def random_board(
     spiral_tokens: bool = False,
     red_numbers_may_touch: bool = False,
     shuffle_harbors: bool = True,
+    extension: bool = False,
 ) -> Board:
-    """A shuffled board drawn from ``rng`` (the rulebook §2)."""
-    terrain = [t for t, n in zip(range(6), (4, 3, 4, 4, 3, 1)) for _ in range(n)]
+    """A shuffled board drawn from ``rng`` (the rulebook §2); with ``extension`` the 30-hex
+    board of the 5–6 player extension (its tokens in a spiral follow :data:`SPIRAL6_TOKENS`, the
+    start redrawn while a 6 and an 8 touch, unless they may).
+    """
+    topo = EXTENSION if extension else BASE
+    counts = EXTENSION_TERRAIN_COUNTS if extension else TERRAIN_COUNTS
+    terrain = [t for t, n in zip(range(6), counts) for _ in range(n)]
     rng.shuffle(terrain)
     if spiral_tokens:
-        corner = rng.below(6)
-        order = (
-            _OUTER_RING_CCW[2 * corner :]
-            + _OUTER_RING_CCW[: 2 * corner]
-            + _INNER_RING_CCW[corner:]
-            + _INNER_RING_CCW[:corner]
-            + (_CENTER,)
-        )
-        number = [0] * HEX_COUNT
-        tokens = iter(SPIRAL_TOKENS)
-        for h in order:
-            if terrain[h] != DESERT:
-                number[h] = next(tokens)
+        while True:
+            order = _spiral_order(topo, rng.below(6))
+            number = [0] * topo.hex_count
+            tokens = iter(SPIRAL6_TOKENS if extension else SPIRAL_TOKENS)
+            for h in order:
+                if terrain[h] != DESERT:
+                    number[h] = next(tokens)
+            if not extension or red_numbers_may_touch or not reds_touch(topo, number):
+                break
     else:
         while True:
-            tokens_list = list(NUMBER_TOKENS)
+            tokens_list = list(EXTENSION_NUMBER_TOKENS if extension else NUMBER_TOKENS)
             rng.shuffle(tokens_list)
             it = iter(tokens_list)
-            number = [0 if terrain[h] == DESERT else next(it) for h in range(HEX_COUNT)]
-            if red_numbers_may_touch or not _reds_touch(number):
+            number = [0 if terrain[h] == DESERT else next(it) for h in range(topo.hex_count)]
+            if red_numbers_may_touch or not reds_touch(topo, number):
                 break
-    harbors = list(BEGINNER_HARBORS)
+    harbors = list(BEGINNER6_HARBORS if extension else BEGINNER_HARBORS)
     if shuffle_harbors:
         rng.shuffle(harbors)
     return Board(tuple(terrain), tuple(number), tuple(harbors))
@@ -235,18 +303,26 @@ BOARD_SALT: Final = 1
 
 
 def seeded_board(
-    kind: str, seed: int, *, spiral_tokens: bool, red_numbers_may_touch: bool, shuffle_harbors: bool
+    kind: str,
+    seed: int,
+    *,
+    spiral_tokens: bool,
+    red_numbers_may_touch: bool,
+    shuffle_harbors: bool,
+    extension: bool = False,
 ) -> Board:
     """The board of a game of ``seed``: ``kind`` ``"beginner"`` (the printed map) or ``"random"``
     (drawn by :func:`random_board` with the house options given); ValueError for another kind.
+    With ``extension`` (5–6 players) the extension's board of that kind.
     """
     if kind == "beginner":
-        return beginner_board()
+        return beginner_board(extension)
     if kind == "random":
         return random_board(
             Rng(seed).spawn(BOARD_SALT),
             spiral_tokens=spiral_tokens,
             red_numbers_may_touch=red_numbers_may_touch,
             shuffle_harbors=shuffle_harbors,
+            extension=extension,
         )
     raise ValueError(f"board must be 'beginner', 'random' or a Board, got {kind!r}")

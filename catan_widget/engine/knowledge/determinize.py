@@ -6,8 +6,9 @@ does not know.  Redrawn consistently with the observation:
 
 * opponents' resource cards: each keeps the cards the seat knows it holds; the rest of every
   hand is dealt at random from the cards of each resource that are neither in the bank, nor in
-  the seat's own hand, nor known to be in a hand (the totals always match: 19 of each resource);
-* opponents' development cards and the deck's order: the cards nobody has shown (25 minus the
+  the seat's own hand, nor known to be in a hand (the totals always match: 19 of each resource,
+  24 on the 5–6 player extension's board);
+* opponents' development cards and the deck's order: the cards nobody has shown (25, or 34, minus the
   played ones minus the seat's own) are shuffled and dealt (each opponent's count is public),
   the rest is the deck;
 * future dice and steals: the new game has its own random generator, drawn from ``rng``.
@@ -23,7 +24,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..constants import CARDS_PER_RESOURCE, DEV_DECK_COUNTS, VICTORY_POINT
+from ..constants import VICTORY_POINT
 from ..phases import PHASES
 from ..rng import Rng
 from ..state import State
@@ -86,7 +87,8 @@ def _hands(obs: Observation, rng: Rng) -> list[list[int]]:
         return [list(h) for h in obs.hands]
     me = obs.seat  # None: an onlooker, who holds no hand
     own = obs.hand if obs.hand is not None else (0, 0, 0, 0, 0)
-    held = [CARDS_PER_RESOURCE - obs.bank[r] - own[r] for r in range(5)]
+    total = obs.board.topo.cards_per_resource
+    held = [total - obs.bank[r] - own[r] for r in range(5)]
     others = [q for q in range(n) if q != me]
     for q in others:
         for r in range(5):
@@ -105,7 +107,7 @@ def _hands(obs: Observation, rng: Rng) -> list[list[int]]:
 def _dev_cards(obs: Observation, rng: Rng) -> tuple[list[list[int]], list[list[int]], list[int]]:
     """Held cards, cards bought this turn, and the deck."""
     n = len(obs.names)
-    unseen = list(DEV_DECK_COUNTS)
+    unseen = list(obs.board.topo.deck_counts)
     for p in obs.players:
         for c in range(5):
             unseen[c] -= p.played[c]
@@ -164,6 +166,7 @@ def _state(obs: Observation, draw: Rng) -> State:
     n = len(obs.names)
     s = State.__new__(State)
     s.n, s.first = n, obs.first
+    s.topo = obs.board.topo
     s.node_owner = list(obs.node_owner)
     s.node_level = list(obs.node_level)
     s.edge_owner = list(obs.edge_owner)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Final
 
 from .. import actions as ac
-from ..action_fields import not_an_action
+from ..action_fields import check_id, not_an_action
 from ..board.layouts import Board
 from ..constants import KNIGHT, MONOPOLY, ROAD_BUILDING
 from ..errors import IllegalActionError
@@ -98,21 +98,25 @@ Apply = Callable[[State, Board, Rules, int, ac.Action, Events, "Move | None"], N
 # --- checks --------------------------------------------------------------------------------------
 def _check_road(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.BuildRoad)
+    check_id(a.edge, m.s.topo.edge_count, "edge")  # the action allows the largest board's ids
     check_build_road(m.s, m.p, a.edge)
 
 
 def _check_settlement(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.BuildSettlement)
+    check_id(a.node, m.s.topo.node_count, "node")
     check_build_settlement(m.s, m.p, a.node)
 
 
 def _check_city(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.BuildCity)
+    check_id(a.node, m.s.topo.node_count, "node")
     check_build_city(m.s, m.p, a.node)
 
 
 def _check_robber(m: Move, a: ac.Action) -> None:
     assert isinstance(a, ac.MoveRobber)
+    check_id(a.hex, m.s.topo.hex_count, "hex")
     check_move_robber(m.s, m.board, m.rules, a.hex, a.victim)
     check_steal_script(m.s, a.victim, m.steal)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..board.layouts import Board
-from ..board.topology import EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS
+from ..board.topology import Topology
 from ..constants import CITIES, CITY_COST, ROAD_COST, SETTLEMENT_COST, SETTLEMENTS, cards_text
 from ..errors import IllegalActionError
 from ..phases import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_BUILD, not_now
@@ -37,12 +37,14 @@ def pay(s: State, p: int, cost: tuple[int, ...]) -> None:
 
 def distance_ok(s: State, node: int) -> bool:
     """The distance rule: no building on any neighbouring intersection."""
-    return keeps_distance(s.node_owner, node)
+    return keeps_distance(s.node_owner, node, s.topo)
 
 
-def keeps_distance(node_owner: Sequence[int], node: int) -> bool:
-    """The distance rule on a list of intersection owners (-1 = free): no neighbour built on."""
-    return all(node_owner[m] == EMPTY for m in NODE_NEIGHBORS[node])
+def keeps_distance(node_owner: Sequence[int], node: int, topo: Topology) -> bool:
+    """The distance rule on a list of intersection owners (-1 = free) of a board of ``topo``:
+    no neighbour built on.
+    """
+    return all(node_owner[m] == EMPTY for m in topo.node_neighbors[node])
 
 
 def road_spots(s: State, p: int) -> list[int]:
@@ -50,23 +52,25 @@ def road_spots(s: State, p: int) -> list[int]:
     continuing through an opponent's building), ascending.
     """
     edge_owner, node_owner = s.edge_owner, s.node_owner
+    topo = s.topo
+    edge_nodes, node_edges = topo.edge_nodes, topo.node_edges
     spots: set[int] = set()
     built: set[int] = set()  # own buildings met at road ends
     for e in s.roads[p]:
-        for n in EDGE_NODES[e]:
+        for n in edge_nodes[e]:
             owner = node_owner[n]
             if owner == p:
                 built.add(n)
             elif owner != EMPTY:
                 continue  # an opponent's building: no road on through it
-            for f in NODE_EDGES[n]:
+            for f in node_edges[n]:
                 if edge_owner[f] == EMPTY:
                     spots.add(f)
     pieces = s.pieces[p]
     if len(built) < (SETTLEMENTS - pieces[1]) + (CITIES - pieces[2]):  # a building with no road
         for n, owner in enumerate(node_owner):
             if owner == p and n not in built:
-                for f in NODE_EDGES[n]:
+                for f in node_edges[n]:
                     if edge_owner[f] == EMPTY:
                         spots.add(f)
     return sorted(spots)
@@ -77,11 +81,13 @@ def road_connects(s: State, p: int, edge: int) -> bool:
     without an opponent's building: the test of :func:`road_spots` for one edge.
     """
     edge_owner, node_owner = s.edge_owner, s.node_owner
-    for n in EDGE_NODES[edge]:
+    topo = s.topo
+    node_edges = topo.node_edges
+    for n in topo.edge_nodes[edge]:
         owner = node_owner[n]
         if owner == p:
             return True
-        if owner == EMPTY and any(edge_owner[f] == p for f in NODE_EDGES[n]):
+        if owner == EMPTY and any(edge_owner[f] == p for f in node_edges[n]):
             return True
     return False
 
@@ -89,11 +95,13 @@ def road_connects(s: State, p: int, edge: int) -> bool:
 def settlement_spots(s: State, p: int) -> list[int]:
     """Free nodes obeying the distance rule and touching one of seat ``p``'s roads."""
     node_owner = s.node_owner
+    topo = s.topo
+    edge_nodes, node_neighbors = topo.edge_nodes, topo.node_neighbors
     spots: set[int] = set()
     for e in s.roads[p]:
-        for n in EDGE_NODES[e]:
+        for n in edge_nodes[e]:
             if node_owner[n] == EMPTY and n not in spots:
-                for m in NODE_NEIGHBORS[n]:
+                for m in node_neighbors[n]:
                     if node_owner[m] != EMPTY:
                         break
                 else:
@@ -104,10 +112,11 @@ def settlement_spots(s: State, p: int) -> list[int]:
 def setup_settlement_spots(s: State) -> list[int]:
     """Free nodes obeying the distance rule (setup needs no road)."""
     owner = s.node_owner
+    node_neighbors = s.topo.node_neighbors
     spots: list[int] = []
     for n, o in enumerate(owner):
         if o == EMPTY:
-            for m in NODE_NEIGHBORS[n]:
+            for m in node_neighbors[n]:
                 if owner[m] != EMPTY:
                     break
             else:
@@ -118,7 +127,7 @@ def setup_settlement_spots(s: State) -> list[int]:
 def city_spots(s: State, p: int) -> list[int]:
     """Seat ``p``'s settlements."""
     owner, level = s.node_owner, s.node_level
-    return [n for n in range(NODE_COUNT) if owner[n] == p and level[n] == SETTLEMENT]
+    return [n for n in range(len(owner)) if owner[n] == p and level[n] == SETTLEMENT]
 
 
 def road_prereqs(s: State, p: int) -> None:
@@ -138,7 +147,7 @@ def check_build_road(s: State, p: int, edge: int) -> None:
     if s.edge_owner[edge] != EMPTY:
         raise IllegalActionError("path_taken", f"Path {edge} already has a road.")
     if s.phase == SETUP_ROAD:
-        if s.last_settlement not in EDGE_NODES[edge]:
+        if s.last_settlement not in s.topo.edge_nodes[edge]:
             raise IllegalActionError(
                 "setup_road_placement",
                 "In setup the road must touch the settlement you just placed "
@@ -234,7 +243,7 @@ def check_build_settlement(s: State, p: int, node: int) -> None:
             f"The distance rule: no settlement may be placed next to another building "
             f"(intersection {node} has a neighbour built on).",
         )
-    if s.phase != SETUP_SETTLEMENT and not any(s.edge_owner[e] == p for e in NODE_EDGES[node]):
+    if s.phase != SETUP_SETTLEMENT and not any(s.edge_owner[e] == p for e in s.topo.node_edges[node]):
         raise IllegalActionError(
             "settlement_not_connected",
             f"A settlement must touch one of your own roads (intersection {node}).",
@@ -256,7 +265,7 @@ def apply_build_settlement(s: State, p: int, node: int, ev: Events, board: Board
         s.phase = SETUP_ROAD
         if s.setup_step >= s.n:
             gained = [0] * 5
-            for h in NODE_HEXES[node]:
+            for h in s.topo.node_hexes[node]:
                 r = board.resource(h)
                 if r is not None and s.bank[r] > 0:
                     gained[r] += 1
@@ -269,7 +278,7 @@ def apply_build_settlement(s: State, p: int, node: int, ev: Events, board: Board
 
 def _recompute_roads_through(s: State, node: int, builder: int, ev: Events) -> None:
     """A new building may cut opponents' chains at ``node``: recompute and re-award."""
-    touched = sorted({s.edge_owner[e] for e in NODE_EDGES[node]} - {EMPTY, builder})
+    touched = sorted({s.edge_owner[e] for e in s.topo.node_edges[node]} - {EMPTY, builder})
     if not touched:
         return
     before = s.longest

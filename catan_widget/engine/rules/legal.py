@@ -7,8 +7,8 @@ from typing import Final
 
 from .. import actions as ac
 from ..board.layouts import Board
-from ..board.topology import NODE_EDGES
-from ..constants import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from ..board.topology import MAX_EDGE_COUNT, MAX_HEX_COUNT, MAX_NODE_COUNT
+from ..constants import KNIGHT, MAX_PLAYERS, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from ..options import Rules
 from ..phases import (
     DISCARD,
@@ -37,18 +37,23 @@ from .trade import confirmable, harbor_rates
 
 _ROLL: Final = ac.RollDice()
 _END: Final = ac.EndTurn()
-_ROADS: Final = [ac.BuildRoad(e) for e in range(72)]
-_SETTLEMENTS: Final = [ac.BuildSettlement(n) for n in range(54)]
-_CITIES: Final = [ac.BuildCity(n) for n in range(54)]
+_INTERNED: Final = {a: a for a in (*ac.FIXED_ACTIONS, *ac.EXTENSION_ACTIONS)}
+"""One object per fixed action (of either board), so listing the legal actions builds none."""
+_ROADS: Final = [_INTERNED[ac.BuildRoad(e)] for e in range(MAX_EDGE_COUNT)]
+_SETTLEMENTS: Final = [_INTERNED[ac.BuildSettlement(n)] for n in range(MAX_NODE_COUNT)]
+_CITIES: Final = [_INTERNED[ac.BuildCity(n)] for n in range(MAX_NODE_COUNT)]
 _BUY: Final = ac.BuyDevelopmentCard()
 _KNIGHT: Final = ac.PlayKnight()
 _RB: Final = ac.PlayRoadBuilding()
 _YOP: Final = {(a.first, a.second): a for a in ac.FIXED_ACTIONS if isinstance(a, ac.PlayYearOfPlenty)}
 _MONO: Final = [ac.PlayMonopoly(r) for r in range(5)]
-_ROBBER: Final = {(a.hex, a.victim): a for a in ac.FIXED_ACTIONS if isinstance(a, ac.MoveRobber)}
+_ROBBER: Final = {(a.hex, a.victim): a for a in _INTERNED if isinstance(a, ac.MoveRobber)}
 _ROBBER_BY_VICTIMS: Final = [
-    [tuple(_ROBBER[(h, v)] for v in range(4) if mask >> v & 1) or (_ROBBER[(h, None)],) for mask in range(16)]
-    for h in range(19)
+    [
+        tuple(_ROBBER[(h, v)] for v in range(MAX_PLAYERS) if mask >> v & 1) or (_ROBBER[(h, None)],)
+        for mask in range(1 << MAX_PLAYERS)
+    ]
+    for h in range(MAX_HEX_COUNT)
 ]
 """Robber moves to hex ``h`` by the bitmask of seats to rob there (no victim: one move), seats ascending."""
 _TRADES: Final = [a for a in ac.FIXED_ACTIONS if isinstance(a, ac.MaritimeTrade)]
@@ -57,7 +62,7 @@ _MARITIME_FROM: Final = [[(a.get, a) for a in _TRADES if a.give == give] for giv
 _ACCEPT: Final = ac.AcceptTrade()
 _DECLINE: Final = ac.DeclineTrade()
 _CANCEL: Final = ac.CancelTrade()
-_CONFIRM: Final = [ac.ConfirmTrade(p) for p in range(4)]
+_CONFIRM: Final = [_INTERNED[ac.ConfirmTrade(p)] for p in range(MAX_PLAYERS)]
 
 
 def legal_actions(s: State, board: Board, rules: Rules) -> list[ac.Action]:
@@ -77,7 +82,7 @@ def legal_actions(s: State, board: Board, rules: Rules) -> list[ac.Action]:
         return [_SETTLEMENTS[n] for n in setup_settlement_spots(s)]
     if phase == SETUP_ROAD:
         owner = s.edge_owner
-        return [_ROADS[e] for e in NODE_EDGES[s.last_settlement] if owner[e] == EMPTY]
+        return [_ROADS[e] for e in s.topo.node_edges[s.last_settlement] if owner[e] == EMPTY]
     if phase == ROAD_BUILDING_PHASE:
         return [_ROADS[e] for e in road_spots(s, p)]
     if phase == MOVE_ROBBER:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..board.layouts import Board
-from ..board.topology import HEX_NODES
 from ..errors import IllegalActionError
 from ..phases import DISCARD, MAIN, MOVE_ROBBER, ROLL, SPECIAL_BUILD, not_now
 from ..state import State
@@ -61,12 +60,13 @@ def produce(
     n = s.n
     owed: list[list[int] | None] = [None] * 5  # per resource: what each seat is owed
     node_owner, node_level, robber, terrain = s.node_owner, s.node_level, s.robber, board.terrain
+    hex_nodes = board.topo.hex_nodes
     for h in board.hexes_by_number[number]:
         if h == robber:
             continue
         r = terrain[h]
         row = owed[r]
-        for node in HEX_NODES[h]:
+        for node in hex_nodes[h]:
             p = node_owner[node]
             if p >= 0:
                 if row is None:

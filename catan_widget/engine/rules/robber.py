@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..board.layouts import Board
-from ..board.topology import HEX_COUNT, HEX_NODES, NODE_HEXES
 from ..errors import IllegalActionError
 from ..options import Rules
 from ..phases import MAIN, MOVE_ROBBER, ROLL
@@ -14,9 +13,10 @@ from .scoring import public_vp
 
 def robber_hexes(s: State, board: Board, rules: Rules) -> list[int]:
     """Hexes the robber may move to now, ascending."""
-    hexes = [h for h in range(HEX_COUNT) if h != s.robber]
+    hexes = [h for h in range(s.topo.hex_count) if h != s.robber]
     if not rules.robber_may_return_to_desert:
-        hexes = [h for h in hexes if h != board.desert]
+        deserts = board.deserts
+        hexes = [h for h in hexes if h not in deserts]
     if rules.friendly_robber:
         mover = s.current
         protected = {p for p in range(s.n) if p != mover and public_vp(s, p) <= 2}
@@ -28,14 +28,14 @@ def robber_hexes(s: State, board: Board, rules: Rules) -> list[int]:
 
 def _owners_at(s: State, hex_id: int) -> set[int]:
     owner = s.node_owner
-    return {owner[n] for n in HEX_NODES[hex_id]} - {EMPTY}
+    return {owner[n] for n in s.topo.hex_nodes[hex_id]} - {EMPTY}
 
 
 def victims_at(s: State, hex_id: int) -> list[int]:
     """Opponents of the acting seat with a building on ``hex_id``, ascending."""
     owner, me = s.node_owner, s.current
     victims: list[int] = []
-    for n in HEX_NODES[hex_id]:
+    for n in s.topo.hex_nodes[hex_id]:
         q = owner[n]
         if q not in (EMPTY, me) and q not in victims:
             victims.append(q)
@@ -48,11 +48,13 @@ def victim_masks(s: State) -> list[int]:
     (bit ``q`` for seat ``q``); one pass over the nodes instead of :func:`victims_at` per hex.
     """
     owner, me = s.node_owner, s.current
-    masks = [0] * HEX_COUNT
+    topo = s.topo
+    node_hexes = topo.node_hexes
+    masks = [0] * topo.hex_count
     for n, q in enumerate(owner):
         if q >= 0 and q != me:  # built on (EMPTY is -1), not by the mover
             bit = 1 << q
-            for h in NODE_HEXES[n]:
+            for h in node_hexes[n]:
                 masks[h] |= bit
     return masks
 
@@ -66,7 +68,7 @@ def check_move_robber(s: State, board: Board, rules: Rules, hex_id: int, victim:
     if hex_id == s.robber:
         raise IllegalActionError("robber_must_move", "The robber must move to a different hex.")
     if hex_id not in robber_hexes(s, board, rules):
-        if hex_id == board.desert and not rules.robber_may_return_to_desert:
+        if hex_id in board.deserts and not rules.robber_may_return_to_desert:
             raise IllegalActionError("robber_desert", "House rule: the robber may not return to the desert.")
         raise IllegalActionError(
             "friendly_robber",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..board.topology import EDGE_NODES, NODE_COUNT, NODE_EDGES
+from ..board.topology import MAX_NODE_COUNT
 from ..constants import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, SPECIAL_CARD_VP, VICTORY_POINT
 from ..state import State
 
-_SPLIT: Final = NODE_COUNT
+_SPLIT: Final = MAX_NODE_COUNT
 """Ids from here on are the split ends of nodes holding an opponent's building."""
 
 
@@ -25,9 +25,10 @@ def road_length(state: State, player: int) -> int:
     if not roads:
         return 0
     node_owner = state.node_owner
+    edge_nodes = state.topo.edge_nodes
     adj: dict[int, list[int]] = {}  # node (or a split end) -> neighbours over own roads
     for e in roads:
-        a, b = EDGE_NODES[e]
+        a, b = edge_nodes[e]
         if node_owner[a] not in (-1, player):
             a = _SPLIT + 2 * e
         if node_owner[b] not in (-1, player):
@@ -63,7 +64,7 @@ def chain_through(state: State, player: int, edge: int) -> int:
     adds chains through it, so after a new road the longest chain is the larger of the old one
     and this.
     """
-    a, b = EDGE_NODES[edge]
+    a, b = state.topo.edge_nodes[edge]
     seen: set[int] = set()
     reach_a = _reach(state, player, a, edge, seen)
     if reach_a < 0 or b in seen:
@@ -79,6 +80,8 @@ def _reach(state: State, player: int, start: int, skip: int, seen: set[int]) -> 
     on a loop; nodes reached go in ``seen``.  A node with an opponent's building ends a chain.
     """
     node_owner, edge_owner = state.node_owner, state.edge_owner
+    topo = state.topo
+    node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
     if node_owner[start] not in (-1, player):
         return 0
     seen.add(start)
@@ -86,10 +89,10 @@ def _reach(state: State, player: int, start: int, skip: int, seen: set[int]) -> 
     stack = [(start, skip, 0)]  # node, the road it was reached by, distance
     while stack:
         node, via, d = stack.pop()
-        for e in NODE_EDGES[node]:
+        for e in node_edges[node]:
             if e == via or edge_owner[e] != player:
                 continue
-            x, y = EDGE_NODES[e]
+            x, y = edge_nodes[e]
             other = y if x == node else x
             best = max(best, d + 1)
             if node_owner[other] not in (-1, player):
@@ -145,9 +148,10 @@ def chain_search(state: State, player: int) -> int:
     roads = state.roads[player]
     if not roads:
         return 0
+    edge_nodes = state.topo.edge_nodes
     links: dict[int, list[tuple[int, int]]] = {}  # node -> (bit of own road, node at its other end)
     for e in roads:
-        a, b = EDGE_NODES[e]
+        a, b = edge_nodes[e]
         links.setdefault(a, []).append((1 << e, b))
         links.setdefault(b, []).append((1 << e, a))
     best = 0

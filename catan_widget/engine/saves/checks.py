@@ -12,8 +12,8 @@ import reprlib
 from dataclasses import fields
 from typing import Any
 
-from ..board.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
-from ..constants import CARDS_PER_RESOURCE, CITIES, DEV_CARDS, DEV_DECK_COUNTS, RESOURCES, ROADS, SETTLEMENTS
+from ..board.topology import BASE, Topology
+from ..constants import CITIES, DEV_CARDS, RESOURCES, ROADS, SETTLEMENTS
 from ..errors import SaveError
 from ..options import LATER_OPTIONS, Rules
 from ..phases import PHASES
@@ -30,7 +30,7 @@ _SEAT_INTS = ("knights", "discards")
 _BOOL_FIELDS = ("rolled", "dev_played", "built")
 _SEATS = ("first", "current", "turn_player")
 _SEATS_OR_NONE = ("longest", "army", "winner")
-_STATE_KEYS = frozenset(s for s in FIELDS if s not in ("n", "road_len"))
+_STATE_KEYS = frozenset(s for s in FIELDS if s not in ("n", "road_len", "topo"))
 
 
 # --- messages ---------------------------------------------------------------------------------
@@ -183,8 +183,9 @@ def _rows(value: object, where: str, n: int) -> list[object]:
     return value
 
 
-def state_from_dict(d: object, n: int, where: str = "state") -> State:
-    """Rebuild and validate a state for ``n`` seats; raises SaveError saying what is wrong.
+def state_from_dict(d: object, n: int, where: str = "state", topo: Topology = BASE) -> State:
+    """Rebuild and validate a state for ``n`` seats on a board of ``topo``; raises SaveError
+    saying what is wrong.
 
     ``where`` names the state in messages (``"state"`` or ``"origin"``).
     """
@@ -193,13 +194,15 @@ def state_from_dict(d: object, n: int, where: str = "state") -> State:
     check_keys(d, _STATE_KEYS, where)
     s = State.__new__(State)
     s.n = n
+    s.topo = topo
+    nodes, edges = topo.node_count, topo.edge_count
     w = where
     s.first, s.current, s.turn_player = (_int(d[k], f"{w}.{k}", 0, n - 1) for k in _SEATS)
     s.longest, s.army, s.winner = (_int(d[k], f"{w}.{k}", -1, n - 1) for k in _SEATS_OR_NONE)
     s.turn = _int(d["turn"], f"{w}.turn", 0, _BIG)
     s.setup_step = _int(d["setup_step"], f"{w}.setup_step", 0, 2 * n)
-    s.last_settlement = _int(d["last_settlement"], f"{w}.last_settlement", -1, NODE_COUNT - 1)
-    s.robber = _int(d["robber"], f"{w}.robber", 0, HEX_COUNT - 1)
+    s.last_settlement = _int(d["last_settlement"], f"{w}.last_settlement", -1, nodes - 1)
+    s.robber = _int(d["robber"], f"{w}.robber", 0, topo.hex_count - 1)
     s.free_roads = _int(d["free_roads"], f"{w}.free_roads", 0, 2)
     s.rng = Rng(0)
     s.rng.state = _int(d["rng"], f"{w}.rng", 0, 2**64 - 1)
@@ -207,10 +210,10 @@ def state_from_dict(d: object, n: int, where: str = "state") -> State:
         if type(d[name]) is not bool:
             raise SaveError(f"{w}.{name} must be true or false, got {show(d[name])}")
         setattr(s, name, d[name])
-    s.node_owner = _ints(d["node_owner"], f"{w}.node_owner", NODE_COUNT, -1, n - 1)
-    s.node_level = _ints(d["node_level"], f"{w}.node_level", NODE_COUNT, 0, 2)
-    s.edge_owner = _ints(d["edge_owner"], f"{w}.edge_owner", EDGE_COUNT, -1, n - 1)
-    s.bank = _ints(d["bank"], f"{w}.bank", 5, 0, CARDS_PER_RESOURCE)
+    s.node_owner = _ints(d["node_owner"], f"{w}.node_owner", nodes, -1, n - 1)
+    s.node_level = _ints(d["node_level"], f"{w}.node_level", nodes, 0, 2)
+    s.edge_owner = _ints(d["edge_owner"], f"{w}.edge_owner", edges, -1, n - 1)
+    s.bank = _ints(d["bank"], f"{w}.bank", 5, 0, topo.cards_per_resource)
     s.dice_counts = _ints(d["dice_counts"], f"{w}.dice_counts", 11, 0, _BIG)
     for name in _SEAT_LISTS:
         width = 3 if name == "pieces" else 5
@@ -224,7 +227,7 @@ def state_from_dict(d: object, n: int, where: str = "state") -> State:
     s.phase = PHASES.index(phase)
     s.deck = _ints(d["deck"], f"{w}.deck", None, 0, len(DEV_CARDS) - 1)
     roads = _rows(d["roads"], f"{w}.roads", n)
-    s.roads = [_ints(r, f"{w}.roads[{i}]", None, 0, EDGE_COUNT - 1) for i, r in enumerate(roads)]
+    s.roads = [_ints(r, f"{w}.roads[{i}]", None, 0, edges - 1) for i, r in enumerate(roads)]
     dice = d["dice"]
     s.dice = None if dice is None else tuple(_ints(dice, f"{w}.dice", 2, 1, 6))  # type: ignore[assignment]
     _read_trade(s, d["trade"], d["answers"], w)
@@ -262,27 +265,26 @@ def _read_trade(s: State, trade: object, answers: object, w: str) -> None:
 
 
 def _check_consistency(s: State, w: str) -> None:
-    n = s.n
+    n, topo = s.n, s.topo
+    nodes, edges, bank = topo.node_count, topo.edge_count, topo.cards_per_resource
     for r, name in enumerate(RESOURCES):
         total = s.bank[r] + sum(h[r] for h in s.hands)
-        if total != CARDS_PER_RESOURCE:
-            raise SaveError(
-                f"{w}: {total} cards of {name} in play (bank and hands); the game has {CARDS_PER_RESOURCE}"
-            )
-    for c, count in enumerate(DEV_DECK_COUNTS):
+        if total != bank:
+            raise SaveError(f"{w}: {total} cards of {name} in play (bank and hands); the game has {bank}")
+    for c, count in enumerate(topo.deck_counts):
         total = s.deck.count(c) + sum(d[c] + e[c] for d, e in zip(s.dev, s.dev_new))
         if c == 0:
             total += sum(s.knights)
         if total > count or (c == 4 and total != count):
             raise SaveError(f"{w}: {total} {DEV_CARDS[c]} cards accounted for; the deck has {count}")
-    for node in range(NODE_COUNT):
+    for node in range(nodes):
         if (s.node_owner[node] == -1) != (s.node_level[node] == 0):
             raise SaveError(f"{w}: intersection {node}: owner and building level disagree")
     for p in range(n):
-        if sorted(s.roads[p]) != [e for e in range(EDGE_COUNT) if s.edge_owner[e] == p]:
+        if sorted(s.roads[p]) != [e for e in range(edges) if s.edge_owner[e] == p]:
             raise SaveError(f"{w}: player {p}'s road list does not match the board")
-        settlements = sum(1 for x in range(NODE_COUNT) if s.node_owner[x] == p and s.node_level[x] == 1)
-        cities = sum(1 for x in range(NODE_COUNT) if s.node_owner[x] == p and s.node_level[x] == 2)
+        settlements = sum(1 for x in range(nodes) if s.node_owner[x] == p and s.node_level[x] == 1)
+        cities = sum(1 for x in range(nodes) if s.node_owner[x] == p and s.node_level[x] == 2)
         if s.pieces[p] != [ROADS - len(s.roads[p]), SETTLEMENTS - settlements, CITIES - cities]:
             raise SaveError(f"{w}: player {p}'s pieces in supply do not match the board (limits 15/5/4)")
     _check_phase(s, w)

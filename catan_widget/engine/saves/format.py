@@ -3,12 +3,14 @@
 The format (schema 1): one JSON object, keys sorted, no spaces, with exactly these keys —
 
 * ``schema``: the whole number 1;
-* ``players``: the 3 or 4 names, by seat, checked as a new game's (:func:`names.check_names`:
+* ``players``: the 3 to 6 names, by seat, checked as a new game's (:func:`names.check_names`:
   a refused name is a SaveError giving the same reason; spaces around a name are trimmed);
   ``seed``: the game's seed (a whole number);
 * ``rules``: every house option of :class:`Rules` (all of them, no others);
-* ``board``: terrain names, numbers and harbor kinds; ``board_kind``: ``"beginner"``,
-  ``"random"`` (then ``board`` must be the random board of ``seed``) or ``"custom"``;
+* ``board``: terrain names, numbers and harbor kinds; their lengths record the board's size
+  (19 hexes and 9 harbors the base board, 30 and 11 the 5–6 player extension's, which 5 or 6
+  players need and 3 or 4 may not have); ``board_kind``: ``"beginner"``, ``"random"`` (then
+  ``board`` must be that board of ``seed`` for the number of players) or ``"custom"``;
 * ``origin``: ``null``, or the staged position the game starts from (a state, as ``state``);
   it also holds ``"free_placement": true`` when it was staged with ``free_placement=True``
   (buildings that break the distance rule are refused without it);
@@ -40,6 +42,7 @@ from typing import Any
 
 from ..actions import action_from_dict, action_to_dict
 from ..board.layouts import Board, seeded_board
+from ..board.topology import EXTENSION, Topology
 from ..errors import IllegalActionError, SaveError
 from ..names import check_names
 from ..options import Rules, check_seed
@@ -182,8 +185,8 @@ def _load(text: object) -> Saved:
     if len(actions) > MAX_ACTIONS:
         raise SaveError(f"actions: {len(actions):,} actions; a save holds at most {MAX_ACTIONS:,}")
     players = data["players"]
-    if not (isinstance(players, list) and 3 <= len(players) <= 4):
-        raise SaveError(f"players: expected a list of 3 or 4 distinct names, got {show(players)}")
+    if not (isinstance(players, list) and 3 <= len(players) <= 6):
+        raise SaveError(f"players: expected a list of 3 to 6 distinct names, got {show(players)}")
     try:
         players = check_names(players)
     except ValueError as exc:
@@ -204,12 +207,16 @@ def _load(text: object) -> Saved:
     except (TypeError, ValueError) as exc:
         raise SaveError(f"board: {exc}") from None
     n = len(players)
-    saved = state_from_dict(data["state"], n)
-    origin = _origin(data["origin"], n)
-    if kind != "custom" and board != seeded_board(kind, seed, **rules.board_options()):
+    extension = n >= 5
+    if (board.topo is EXTENSION) != extension:
+        size = "the extension's 30 hexes" if extension else "the base board's 19 hexes"
+        raise SaveError(f"board: {n} players play on {size}, got {board.topo.hex_count}")
+    saved = state_from_dict(data["state"], n, topo=board.topo)
+    origin = _origin(data["origin"], n, board.topo)
+    if kind != "custom" and board != seeded_board(kind, seed, **rules.board_options(), extension=extension):
         raise SaveError(f"board: not the {kind} board of seed {show(seed)}")
     if origin is None:
-        state, events = fresh_state(n, board.desert, seed, saved.first), []
+        state, events = fresh_state(n, board.desert, seed, saved.first, board.topo), []
     else:
         state, events = origin.copy(), [("staged", origin.turn_player)]
     history: list[Recorded] = []
@@ -222,7 +229,7 @@ def _load(text: object) -> Saved:
     return Saved(players, seed, rules, board, kind, origin, history, events, state)
 
 
-def _origin(data: object, n: int) -> State | None:
+def _origin(data: object, n: int, topo: Topology) -> State | None:
     """The staged origin (or None), with its ``free_placement`` flag and the distance rule."""
     if data is None:
         return None
@@ -232,8 +239,8 @@ def _origin(data: object, n: int) -> State | None:
     flag = fields.pop("free_placement", False)
     if "free_placement" in data and flag is not True:
         raise SaveError(f"origin.free_placement: true when present (absent means false), got {show(flag)}")
-    origin = state_from_dict(fields, n, "origin")
-    conflicts = too_close(origin.node_owner)
+    origin = state_from_dict(fields, n, "origin", topo)
+    conflicts = too_close(origin.node_owner, topo)
     if conflicts and not flag:
         pairs = ", ".join(f"{a}-{b}" for a, b in conflicts[:6]) + (", ..." if len(conflicts) > 6 else "")
         raise SaveError(

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from ..action_fields import to_cards
-from ..board.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT, NODE_NEIGHBORS
-from ..constants import CARDS_PER_RESOURCE, DEV_CARDS, KNIGHT
+from ..board.topology import BASE, Topology
+from ..constants import DEV_CARDS, KNIGHT
 from ..errors import IllegalActionError
 from ..names import seat_of
 from ..phases import PHASES
@@ -37,15 +37,15 @@ def free_placement(origin: State | None) -> bool:
     return isinstance(origin, StagedOrigin) and origin.free_placement
 
 
-def too_close(node_owner: list[int]) -> list[tuple[int, int]]:
-    """Pairs ``(a, b)``, ``a < b``, of neighbouring intersections that both hold a building:
-    what the distance rule forbids.
+def too_close(node_owner: list[int], topo: Topology = BASE) -> list[tuple[int, int]]:
+    """Pairs ``(a, b)``, ``a < b``, of neighbouring intersections of a board of ``topo`` that
+    both hold a building: what the distance rule forbids.
     """
     return [
         (a, b)
-        for a in range(NODE_COUNT)
+        for a in range(topo.node_count)
         if node_owner[a] != EMPTY
-        for b in NODE_NEIGHBORS[a]
+        for b in topo.node_neighbors[a]
         if a < b and node_owner[b] != EMPTY
     ]
 
@@ -87,19 +87,21 @@ def stage(
 
     if phase not in ("roll", "main"):
         raise ValueError("phase must be 'roll' or 'main'")
-    s.node_owner = [EMPTY] * NODE_COUNT
-    s.node_level = [0] * NODE_COUNT
-    s.edge_owner = [EMPTY] * EDGE_COUNT
+    topo = s.topo
+    node_count, edge_count = topo.node_count, topo.edge_count
+    s.node_owner = [EMPTY] * node_count
+    s.node_level = [0] * node_count
+    s.edge_owner = [EMPTY] * edge_count
     s.roads = [[] for _ in range(s.n)]
     for level, placed in ((SETTLEMENT, settlements), (CITY, cities)):
         for who, nodes in (placed or {}).items():
             for node in nodes:
-                if type(node) is not int or not 0 <= node < NODE_COUNT or s.node_owner[node] != EMPTY:
+                if type(node) is not int or not 0 <= node < node_count or s.node_owner[node] != EMPTY:
                     raise ValueError(f"cannot stage a building on intersection {node!r}")
                 s.node_owner[node], s.node_level[node] = seat(who), level
     if type(free_placement) is not bool:
         raise ValueError(f"free_placement must be True or False, got {free_placement!r}")
-    conflicts = too_close(s.node_owner)
+    conflicts = too_close(s.node_owner, topo)
     if conflicts and not free_placement:
         pairs = ", ".join(f"{a} and {b}" for a, b in conflicts)
         raise ValueError(
@@ -109,12 +111,12 @@ def stage(
     for who, edges in (roads or {}).items():
         p = seat(who)
         for edge in edges:
-            if type(edge) is not int or not 0 <= edge < EDGE_COUNT or s.edge_owner[edge] != EMPTY:
+            if type(edge) is not int or not 0 <= edge < edge_count or s.edge_owner[edge] != EMPTY:
                 raise ValueError(f"cannot stage a road on path {edge!r}")
             s.edge_owner[edge] = p
             s.roads[p].append(edge)
     for p in range(s.n):
-        built = [s.node_level[n] for n in range(NODE_COUNT) if s.node_owner[n] == p]
+        built = [s.node_level[n] for n in range(node_count) if s.node_owner[n] == p]
         s.pieces[p] = [15 - len(s.roads[p]), 5 - built.count(SETTLEMENT), 4 - built.count(CITY)]
         if min(s.pieces[p]) < 0:
             raise ValueError(f"{names[p]} would have more pieces than the supply (15/5/4)")
@@ -124,13 +126,13 @@ def stage(
             s.hands[seat(who)] = list(to_cards(cards, "hand"))
         except IllegalActionError as exc:
             raise ValueError(str(exc)) from None
-    s.bank = [CARDS_PER_RESOURCE - sum(h[r] for h in s.hands) for r in range(5)]
+    s.bank = [topo.cards_per_resource - sum(h[r] for h in s.hands) for r in range(5)]
     if min(s.bank) < 0:
-        raise ValueError("hands hold more than the 19 cards of a resource")
+        raise ValueError(f"hands hold more than the {topo.cards_per_resource} cards of a resource")
     _stage_dev_cards(names, s, dev_cards or {}, knights or {})
     if robber is not None:
-        if type(robber) is not int or not 0 <= robber < HEX_COUNT:
-            raise ValueError(f"robber must be a hex id 0..18, got {robber!r}")
+        if type(robber) is not int or not 0 <= robber < topo.hex_count:
+            raise ValueError(f"robber must be a hex id 0..{topo.hex_count - 1}, got {robber!r}")
         s.robber = robber
     tp = s.first if turn_player is None else seat(turn_player)
     s.turn_player = s.current = tp

@@ -13,13 +13,15 @@ from __future__ import annotations
 from typing import Final
 
 from ..board.layouts import GENERIC, Board
-from ..board.topology import EDGE_NODES, HARBOR_NODES, NODE_HEXES
+from ..board.topology import TOPOLOGIES
 from ..constants import RESOURCES
 
 __all__ = ["corner_name", "harbor_words", "hex_label", "hex_name", "path_name"]
 
-_HARBOR_PATHS: Final = frozenset(frozenset(pair) for pair in HARBOR_NODES)
-"""The coastal paths a harbor serves, as node pairs."""
+_HARBOR_PATHS: Final = {
+    name: frozenset(frozenset(pair) for pair in topo.harbor_nodes) for name, topo in TOPOLOGIES.items()
+}
+"""The coastal paths a harbor serves, as node pairs, by board."""
 
 
 def hex_label(board: Board, hex_id: int) -> str:
@@ -51,7 +53,7 @@ def corner_name(board: Board, node: int) -> str:
     """An intersection by the hexes around it: ``"the corner of 6 brick, 4 wool and 2 wool"``;
     on the coast ``"the coastal corner of 6 brick and 4 wool (3:1 harbor)"``.
     """
-    hexes = NODE_HEXES[node]
+    hexes = board.topo.node_hexes[node]
     kind = "corner" if len(hexes) == 3 else "coastal corner"
     harbor = harbor_words(board.node_harbor[node])
     return f"the {kind} of {_listing(board, hexes)}" + (f" ({harbor})" if harbor else "")
@@ -62,14 +64,16 @@ def path_name(board: Board, edge: int) -> str:
     coast by its hex and the other hexes at its two ends: ``"the coast of 10 ore by 2 wool"``
     (plus the harbor it serves, if any).
     """
-    a, b = EDGE_NODES[edge]
-    sides = sorted(set(NODE_HEXES[a]) & set(NODE_HEXES[b]))
+    topo = board.topo
+    a, b = topo.edge_nodes[edge]
+    node_hexes = topo.node_hexes
+    sides = sorted(set(node_hexes[a]) & set(node_hexes[b]))
     if len(sides) == 2:
         return f"the path between {_listing(board, sides)}"
-    near = sorted((set(NODE_HEXES[a]) | set(NODE_HEXES[b])) - set(sides))
+    near = sorted((set(node_hexes[a]) | set(node_hexes[b])) - set(sides))
     text = f"the coast of {_listing(board, sides)}"
     if near:
         text += f" by {_listing(board, near)}"
-    if frozenset((a, b)) in _HARBOR_PATHS:
+    if frozenset((a, b)) in _HARBOR_PATHS[topo.name]:
         text += f" ({harbor_words(board.node_harbor[a])})"
     return text
