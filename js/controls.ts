@@ -2,7 +2,7 @@
 import { activeMode, BUILD_KINDS, DIALOG_KINDS, type UiState } from "./interaction";
 import { allows, reason } from "./legal";
 import { DEV_NAMES } from "./panels";
-import type { ActionKind, Ctx, TradeResponse } from "./types";
+import type { ActionKind, Ctx, Phase, TradeResponse } from "./types";
 
 export interface Control {
   /** the action kind (also the button's data-action and the key of its reason) */
@@ -30,10 +30,17 @@ export const BAR_GROUPS: [ActionKind, string][][] = [CONTROL_GROUPS[0], CONTROL_
 /** The keyboard shortcut of a control, shown on it (keys.ts binds them). */
 export const SHORTCUTS: Partial<Record<string, string>> = { roll: "R", end_turn: "E", confirm: "Enter", cancel: "Esc" };
 
+/** The labels a phase gives some controls instead: in the Special Building Phase, ending
+ * (`end_turn`) passes the phase on to the next player. */
+export const PHASE_LABELS: Partial<Record<Phase, Partial<Record<ActionKind, string>>>> = {
+  special_build: { end_turn: "Pass" },
+};
+
 /** One button of the bar with its enabled state, tooltip and toggle state. */
 export function control(kind: ActionKind, label: string, ui: UiState, ctx: Ctx): Control {
   const enabled = allows(ctx.legal, kind);
-  const c: Control = { action: kind, label, enabled, reason: enabled ? "" : reason(ctx.legal, kind) };
+  const shown = PHASE_LABELS[ctx.state.phase]?.[kind] ?? label;
+  const c: Control = { action: kind, label: shown, enabled, reason: enabled ? "" : reason(ctx.legal, kind) };
   if (BUILD_KINDS.includes(kind)) c.pressed = activeMode(ui, ctx) === kind;
   else if (DIALOG_KINDS.includes(kind)) c.pressed = ui.dialog?.kind === kind;
   return c;

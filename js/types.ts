@@ -111,7 +111,9 @@ export type Phase =
   | "road_building"
   | "trade_response"
   | "trade_confirm"
-  | "game_over";
+  | "game_over"
+  /** the Special Building Phase (5 and 6 players): `current` builds or buys, then passes */
+  | "special_build";
 
 export type BuildingKind = "settlement" | "city";
 /** [node, seat, kind] */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { boardViewBox } from "../hex";
 import { roadPattern } from "../cues";
+import { controls } from "../controls";
+import { actionBar } from "../dialogs";
+import { initialUi } from "../interaction";
 import * as panels from "../panels";
 import { loadSample } from "../fixtures/scenarios";
 import type { Board, GameState } from "../types";
@@ -62,5 +65,40 @@ describe("five and six players", () => {
     const line = { x1: "0", y1: "0", x2: "1", y2: "0" };
     const dashes = [0, 1, 2, 3, 4, 5].map((seat) => roadPattern(seat, line)?.getAttribute("stroke-dasharray") ?? "plain");
     expect(new Set(dashes).size).toBe(6);
+  });
+});
+
+describe("the Special Building Phase", () => {
+  /** The sample's position as the builder's moment: End turn passes, the rest refused with the engine's words. */
+  function building(): ReturnType<typeof loadSample> {
+    const x = loadSample();
+    x.state.phase = "special_build";
+    const trade = "You cannot trade in the Special Building Phase: no trade of any kind, only building and buying.";
+    x.legal = {
+      ...x.legal,
+      actions: [{ kind: "end_turn" }, { kind: "build_road", edge: 3 }],
+      open: [],
+      reasons: { roll: "Nobody rolls in the Special Building Phase: build or buy, then pass.", maritime_trade: trade, offer_trade: trade },
+    };
+    return x;
+  }
+
+  it("the end-turn control is labelled Pass; rolling and trading are refused with the engine's reasons", () => {
+    const x = building();
+    const ctx = { state: x.state, legal: x.legal, settings: x.settings };
+    const by = Object.fromEntries(controls(initialUi(), ctx).map((c) => [c.action, c]));
+    expect(by.end_turn).toMatchObject({ label: "Pass", enabled: true });
+    expect(by.build_road.enabled).toBe(true);
+    expect(by.roll).toMatchObject({ enabled: false, reason: "Nobody rolls in the Special Building Phase: build or buy, then pass." });
+    expect(by.maritime_trade.reason).toMatch(/^You cannot trade in the Special Building Phase/);
+    const bar = actionBar(initialUi(), ctx, x.board);
+    expect(bar.querySelector('[data-action="end_turn"]')?.textContent).toContain("Pass");
+    expect(bar.querySelector('[data-action="offer_trade"]')?.getAttribute("aria-disabled")).toBe("true");
+  });
+
+  it("on the player's own turn it is End turn again", () => {
+    const x = loadSample();
+    const ctx = { state: x.state, legal: x.legal, settings: x.settings };
+    expect(controls(initialUi(), ctx).find((c) => c.action === "end_turn")?.label).toBe("End turn");
   });
 });
