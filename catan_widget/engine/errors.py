@@ -74,10 +74,10 @@ REFUSALS: Final[dict[str, tuple[str, str]]] = {
     "only_proposer": ("§4.4", "only the player who proposed a trade confirms it"),
     "not_accepted": ("§4.4", "a trade is confirmed only with a player who accepted or countered"),
     # the Special Building Phase (5 and 6 players)
-    "special_build_only": ("§11.2", "the Special Building Phase: only building and buying, then passing"),
-    "special_build_no_trade": ("§11.2", "no trade in the Special Building Phase (paired: the bank only)"),
-    "special_build_no_card": ("§11.2", "no development card is played in the Special Building Phase"),
-    "special_build_no_roll": ("§11.2", "nobody rolls in the Special Building Phase"),
+    "special_build_only": ("§11.1", "the Special Building Phase: only building and buying, then passing"),
+    "special_build_no_trade": ("§11.1", "no trade in the Special Building Phase (paired: the bank only)"),
+    "special_build_no_card": ("§11.1", "no development card is played in the Special Building Phase"),
+    "special_build_no_roll": ("§11.1", "nobody rolls in the Special Building Phase"),
     # a control with no legal action and no rule to name (never expected)
     "not_possible": ("", "not possible right now"),
 }

@@ -28,7 +28,7 @@ def check_seed(seed: object) -> int:
 
 
 SPECIAL_BUILDING: Final[tuple[str, ...]] = ("auto", "on", "off", "paired")
-"""The values of :attr:`Rules.special_building` (the rulebook §11.2, §11.3)."""
+"""The values of :attr:`Rules.special_building` (the rulebook §11.1, §11.2)."""
 
 LATER_OPTIONS: Final[dict[str, object]] = {"special_building": "auto"}
 """Options added after saves began, with the default that a save without the key means; a save
@@ -50,7 +50,7 @@ class Rules:
         friendly_robber: the robber may not go on a hex touching a player (other than the mover)
             with 2 or fewer visible VP, unless no other hex is possible.
         discard_limit: a 7 makes players holding more than this many cards discard half.
-        special_building: what follows each turn (the rulebook §11.2, §11.3): ``"auto"`` the
+        special_building: what follows each turn (the rulebook §11.1, §11.2): ``"auto"`` the
             Special Building Phase with 5 or 6 players and nothing with 3 or 4; ``"on"`` /
             ``"off"`` the phase whatever the number of players, or never; ``"paired"`` the
             paired players' house rule instead (one paired seat builds and trades with the bank).

@@ -32,7 +32,7 @@ TRADE_RESPONSE: Final = 7
 TRADE_CONFIRM: Final = 8
 GAME_OVER: Final = 9
 SPECIAL_BUILD: Final = 10
-"""The Special Building Phase (the rulebook §11.2): after a turn, each other player in turn
+"""The Special Building Phase (the rulebook §11.1): after a turn, each other player in turn
 order builds or buys, then passes; ``turn_player`` stays the one whose turn ended and
 ``current`` is the builder."""
 

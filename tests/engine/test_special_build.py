@@ -1,4 +1,4 @@
-"""The Special Building Phase (the rulebook §11.2) and the paired players' turn (§11.3).
+"""The Special Building Phase (the rulebook §11.1) and the paired players' turn (§11.2).
 
 Until the 5–6 player board lands these run on 4-player games with ``Rules(special_building="on")``:
 the phase's rules do not depend on the number of seats.  Each restriction is checked on a staged
@@ -171,10 +171,10 @@ def test_no_trade_of_any_kind_no_card_played_no_roll() -> None:
     assert refusals["roll"].code == "special_build_no_roll"
     assert "end_turn" not in refusals  # passing is always possible
     for code in ("special_build_no_trade", "special_build_no_card", "special_build_no_roll"):
-        assert REFUSALS[code][0] == "§11.2"
-        assert any(r.code == code and r.rule == "§11.2" for r in refusals.values())
+        assert REFUSALS[code][0] == "§11.1"
+        assert any(r.code == code and r.rule == "§11.1" for r in refusals.values())
     assert demand_code(SPECIAL_BUILD) == "special_build_only"
-    assert REFUSALS["special_build_only"][0] == "§11.2"
+    assert REFUSALS["special_build_only"][0] == "§11.1"
 
 
 def test_a_card_bought_then_is_played_on_the_buyers_next_turn_not_before() -> None:
@@ -247,7 +247,7 @@ def test_the_prompt_and_the_header_name_the_builder_and_the_turn() -> None:
     assert (game.observe("Bo").turn_player, game.observe("Bo").current) == (0, 1)
 
 
-# --- the paired players' turn (§11.3) ---------------------------------------------------------
+# --- the paired players' turn (§11.2) ---------------------------------------------------------
 def test_paired_players_one_seat_builds_and_trades_with_the_bank_only() -> None:
     assert [paired_seat(0, n) for n in (3, 4, 5, 6)] == [1, 3, 3, 3]
     game = _staged(PAIRED, hands={"Di": {"lumber": 5, "brick": 1}}, dev_cards={"Di": {"knight": 1}})

@@ -1,4 +1,4 @@
-"""Fuzzed games with the Special Building Phase on (§11.2) and with paired players (§11.3).
+"""Fuzzed games with the Special Building Phase on (§11.1) and with paired players (§11.2).
 
 Random players (with random domestic offers) and greedy and search seats play whole seeded
 games; after every step the conformance harness's invariants hold (``invariants.Invariants``,

@@ -35,7 +35,7 @@ event                   data
 ``largest_army``        ``seat, knights``
 ``end_turn``            ``seat``
 ``special_pass``        ``seat``: a builder's pass in the Special Building Phase (or the paired
-                        seat's, §11.3); the builds before it are ``road``/``settlement``/``city``/``buy``
+                        seat's, §11.2); the builds before it are ``road``/``settlement``/``city``/``buy``
 ``staged``              ``seat``: a staged position, ``seat`` to play
 ``win``                 ``seat, vp``
 ======================  ===================================================================

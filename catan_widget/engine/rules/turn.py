@@ -1,4 +1,4 @@
-"""Ending a turn, the Special Building Phase after it, and winning (the rulebook §4.5, §8, §11.2).
+"""Ending a turn, the Special Building Phase after it, and winning (the rulebook §4.5, §8, §11.1).
 
 With the Special Building Phase (``Rules.after_turn``), ending a turn hands the moment to each
 other seat in turn order, starting at the left of the player whose turn ended; ``turn_player``
@@ -26,7 +26,7 @@ def check_end_turn(s: State) -> None:
 
 
 def paired_seat(turn_player: int, n: int) -> int:
-    """The seat of the paired players' moment after ``turn_player``'s turn (§11.3): the third
+    """The seat of the paired players' moment after ``turn_player``'s turn (§11.2): the third
     to the left, the next seat with 3 players.
     """
     return (turn_player + (3 if n > 3 else 1)) % n
