@@ -60,6 +60,8 @@ OPTION_MIXES: list[dict[str, Any]] = [
         "discard_limit": 1,
     },
     {"friendly_robber": True, "strict_phases": True, "discard_limit": 0, "vp_to_win": 15},
+    {"special_building": "on"},  # the Special Building Phase (§11.1) with 3 and 4 players
+    {"special_building": "paired", "strict_phases": True},
 ]
 
 
