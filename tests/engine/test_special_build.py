@@ -1,9 +1,11 @@
 """The Special Building Phase (the rulebook §11.1) and the paired players' turn (§11.2).
 
-Until the 5–6 player board lands these run on 4-player games with ``Rules(special_building="on")``:
+Most run on 4-player games with ``Rules(special_building="on")`` (staged on the beginner board):
 the phase's rules do not depend on the number of seats.  Each restriction is checked on a staged
 position: who acts and in what order, passing, no trade, no card played, no roll, the card bought
 then, the winning timing; the option, its save and the prompt, the log and the refusals' codes.
+Five- and six-player games check the default (the phase on), the order round the larger table,
+the option switched off or paired, and saves and replay through the phase.
 """
 
 from __future__ import annotations
@@ -278,3 +280,53 @@ def test_saves_and_replay_through_the_phase() -> None:
         game.play("greedy", until=lambda g: g.turn > 12)
         again.play("greedy", until=lambda g: g.turn > 12)
         assert again.to_json() == game.to_json()
+
+
+# --- five and six players ---------------------------------------------------------------------
+NAMES6 = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay"]
+
+
+def _to_the_phase(n: int, rules: Rules | None = None, seed: int = 0) -> Game:
+    game = Game(NAMES6[:n], seed=seed + n, rules=rules)
+    game.play("random", until=lambda g: g.phase == "special_build" and g.turn > 2)
+    assert game.phase == "special_build"
+    return game
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_five_and_six_players_have_the_phase_by_default_each_other_seat_in_turn(n: int) -> None:
+    assert Rules().after_turn(n) == "special"
+    game = _to_the_phase(n)
+    tp, turn = game.state.turn_player, game.turn
+    builders = []
+    while game.phase == "special_build":
+        builders.append(game.state.current)
+        assert game.prompt() == f"{NAMES6[game.state.current]}: your special build — build or buy, then pass"
+        game.step(EndTurn())
+    assert builders == [(tp + i) % n for i in range(1, n)]
+    assert (game.phase, game.state.turn_player, game.turn) == ("roll", (tp + 1) % n, turn + 1)
+    text = game.to_json()
+    assert "special_building" not in json.loads(text)["rules"]
+    assert Game.from_json(text).to_json() == text
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_five_and_six_players_may_switch_the_phase_off_or_pair_the_players(n: int) -> None:
+    off = Game(NAMES6[:n], seed=3, rules=Rules(special_building="off"))
+    off.play("random", until=lambda g: g.turn > 3 * n)
+    assert all(e[0] != "special_pass" for e in off.events)
+    game = _to_the_phase(n, PAIRED)
+    tp = game.state.turn_player
+    assert game.state.current == (tp + 3) % n  # with six, the seat across the table
+    game.step(EndTurn())
+    assert (game.phase, game.state.turn_player) == ("roll", (tp + 1) % n)
+
+
+def test_a_six_player_game_saves_and_replays_through_the_phase() -> None:
+    game = _to_the_phase(6, seed=4)
+    text = game.to_json()
+    again = Game.from_json(text)
+    assert again.legal_actions() == game.legal_actions()
+    game.play("greedy", until=lambda g: g.turn > 20)
+    again.play("greedy", until=lambda g: g.turn > 20)
+    assert again.to_json() == game.to_json()
