@@ -20,11 +20,13 @@ from catan_widget import (
     PlayYearOfPlenty,
 )
 from catan_widget.engine.actions import BuyDevelopmentCard
-from catan_widget.engine.board.topology import EDGE_NODES
 from catan_widget.engine.phases import MAIN, MOVE_ROBBER, ROAD_BUILDING, ROLL, SPECIAL_BUILD
 from catan_widget.engine.state import State
 
-DEV_TOTALS = [14, 2, 2, 2, 5]  # knight, road building, year of plenty, monopoly, VP
+DEV_TOTALS = {19: [14, 2, 2, 2, 5], 30: [20, 3, 3, 3, 5]}
+"""Knight, road building, year of plenty, monopoly, VP: by the board's hexes (base, extension)."""
+BANK = {19: 19, 30: 24}
+"""Cards of each resource, by the board's hexes."""
 ACTING_TURN_PLAYER = (ROLL, MAIN, ROAD_BUILDING, MOVE_ROBBER)
 PLAYED = {PlayKnight: 0, PlayRoadBuilding: 1, PlayYearOfPlenty: 2, PlayMonopoly: 3}
 SPECIAL_KINDS = (BuildRoad, BuildSettlement, BuildCity, BuyDevelopmentCard, EndTurn)
@@ -37,7 +39,7 @@ def brute_force_road_length(s: State, p: int) -> int:
     adj: dict[int, list[tuple[int, int]]] = {}
     for e, owner in enumerate(s.edge_owner):
         if owner == p:
-            a, b = EDGE_NODES[e]
+            a, b = s.topo.edge_nodes[e]
             adj.setdefault(a, []).append((e, b))
             adj.setdefault(b, []).append((e, a))
     best = 0
@@ -77,16 +79,17 @@ class Invariants:
         kind = PLAYED.get(type(action))
         if kind is not None:
             self.played[kind] += 1
-        # resource cards: 19 of each, in the bank or in hands, never negative
+        # resource cards: 19 (24 on the extension) of each, in the bank or in hands, never negative
+        hexes = len(game.board.terrain)
         hands = s.hands
-        assert [sum(col) for col in zip(s.bank, *hands)] == [19] * 5, "cards"
+        assert [sum(col) for col in zip(s.bank, *hands)] == [BANK[hexes]] * 5, "cards"
         assert min(s.bank) >= 0
         assert min(map(min, hands)) >= 0
-        # development cards: 25, in the deck, in hands or played
+        # development cards: 25 (34), in the deck, in hands or played
         held = [sum(col) for col in zip(*s.dev, *s.dev_new)]
         deck = s.deck
         dev = [deck.count(c) + held[c] + self.played[c] for c in range(5)]
-        assert dev == DEV_TOTALS, ("dev", dev)
+        assert dev == DEV_TOTALS[hexes], ("dev", dev)
         assert sum(s.knights) == self.played[0]
         # pieces: within the supply and matching the board
         cells = Counter(zip(s.node_owner, s.node_level))

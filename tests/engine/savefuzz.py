@@ -21,6 +21,7 @@ from typing import Any
 from catan_widget import BuildRoad, BuyDevelopmentCard, EndTurn, Game, RollDice, Rules, SaveError
 
 NAMES4 = ["Ada", "Bo", "Cy", "Di"]
+NAMES6 = [*NAMES4, "Ed", "Fy"]
 MAX_MESSAGE = 300
 """Longest acceptable SaveError message."""
 
@@ -70,10 +71,19 @@ def real_saves(long: bool = False) -> dict[str, str]:
         .play("greedy", until=lambda g: len(g.history) >= 120)
         .to_json(),
         "fresh": Game(NAMES4, seed=1).to_json(),
+        "random6_paired_friendly": Game(
+            NAMES6, seed=13, board="random", rules=Rules(special_building="paired", friendly_robber=True)
+        )
+        .play("random", until=lambda g: len(g.history) >= 200)
+        .to_json(),
+        "beginner5_greedy_special": Game(NAMES6[:5], seed=14)
+        .play("greedy", until=lambda g: len(g.history) >= 150)
+        .to_json(),
     }
     if long:
         saves["finished_random4"] = Game(NAMES4, seed=11, board="random").play("random").to_json()
         saves["finished_greedy4"] = Game(NAMES4, seed=12).play("greedy").to_json()
+        saves["finished_random6"] = Game(NAMES6, seed=15, board="random").play("random").to_json()
     return saves
 
 

@@ -37,6 +37,8 @@ games = {
     "search": Game(["Ada", "Bo", "Cy"], seed=5, board="random").play(
         [SearchBot(seed=5, seat=0, budget=0.05), "greedy", "greedy"]
     ),
+    "random6": Game(["Ada", "Bo", "Cy", "Di", "Ed", "Fy"], seed=8, board="random").play("random"),
+    "greedy5": Game(["Ada", "Bo", "Cy", "Di", "Ed"], seed=9).play("greedy"),
 }
 for name, game in games.items():
     text = game.to_json()
@@ -77,7 +79,7 @@ def test_pure_and_compiled_play_identical_games() -> None:
     assert pure["compiled"] is False
     assert "CATAN_WIDGET_PURE" in str(pure["build"]) or "no compiled build" in str(pure["build"])
     assert str(pure["state_file"]).endswith(".py")
-    for name in ("random4", "greedy3", "beginner", "search"):
+    for name in ("random4", "greedy3", "beginner", "search", "random6", "greedy5"):
         assert pure[name] == default[name], name
         assert pure[name]["reloaded"] is True  # type: ignore[index]
     if not default["compiled"]:

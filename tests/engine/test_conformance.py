@@ -5,7 +5,8 @@ counter-offers made up by the test, and a greedy seat in some, which sees only i
 observation), on beginner and random boards with several mixes of house options (discard limits
 of 0 and 1 included: a 7 then makes nearly everyone discard).  After every step the test checks,
 from its own computations: the 19 cards of each resource are in the bank or in hands, no count
-is negative, the 25 development cards are in the deck, in hands or played, pieces are within
+is negative, the 25 development cards are in the deck, in hands or played (24 and 34 in the 5–6
+player games of the extension, on its board, with the Special Building Phase), pieces are within
 15/5/4 and match the board, victory points are what the board and cards say, Longest Road and
 Largest Army sit where §7 puts them (road lengths recomputed by brute force), and there is
 always a legal action until the game ends.  Saves round-trip every 50 steps (the whole game,
@@ -26,11 +27,13 @@ import pytest
 
 from catan_widget import REFUSALS, Game, IllegalActionError, Rules
 from catan_widget.bots import GreedyBot
-from catan_widget.engine.actions import FIXED_ACTIONS
+from catan_widget.engine.actions import EXTENSION_ACTIONS, FIXED_ACTIONS
 from catan_widget.engine.saves.format import state_from_dict, state_to_dict
 
 from .helpers import NAMES4, TradingBot
 from .invariants import PLAYED, Invariants, brute_force_road_length
+
+NAMES6 = [*NAMES4, "Ed", "Fy"]
 
 # name: (players, board, rules, trade rate, greedy seats, games)
 CONFIGS: dict[str, tuple[int, str, Mapping[str, Any], float, tuple[int, ...], int]] = {
@@ -77,22 +80,53 @@ CONFIGS: dict[str, tuple[int, str, Mapping[str, Any], float, tuple[int, ...], in
         (0, 3),
         8,
     ),
+    "beginner6_defaults": (6, "beginner", {}, 0.0, (), 10),
+    "random5_trades": (5, "random", {}, 0.2, (), 10),
+    "random6_trades_greedy": (6, "random", {}, 0.2, (1, 4), 8),
+    "random6_paired_friendly": (
+        6,
+        "random",
+        {"special_building": "paired", "friendly_robber": True},
+        0.1,
+        (),
+        6,
+    ),
+    "random5_sbp_off_strict": (5, "random", {"special_building": "off", "strict_phases": True}, 0.1, (2,), 6),
+    "random6_everything": (
+        6,
+        "random",
+        {
+            "friendly_robber": True,
+            "strict_phases": True,
+            "robber_may_return_to_desert": False,
+            "discard_limit": 9,
+            "red_numbers_may_touch": True,
+            "spiral_tokens": True,
+            "shuffle_harbors": False,
+            "vp_to_win": 11,
+        },
+        0.2,
+        (5,),
+        6,
+    ),
+    "beginner5_discard1_vp8": (5, "beginner", {"discard_limit": 1, "vp_to_win": 8}, 0.1, (0,), 6),
 }
 
 
 def _state_round_trip(game: Game) -> None:
     data = state_to_dict(game.state)
-    again = state_from_dict(json.loads(json.dumps(data)), len(game.names))
+    again = state_from_dict(json.loads(json.dumps(data)), len(game.names), topo=game.board.topo)
     assert state_to_dict(again) == data
 
 
 def _listed_actions_are_exactly_the_accepted_ones(game: Game) -> None:
-    """Every fixed action steps if and only if legal_actions lists it; refusals change nothing
-    and each carries a code of the table with its rulebook section, as do the controls' reasons.
+    """Every fixed action (of either board) steps if and only if legal_actions lists it; refusals
+    change nothing and each carries a code of the table with its rulebook section, as do the
+    controls' reasons.
     """
     legal = set(game.legal_actions())
     before = state_to_dict(game.state)
-    for action in FIXED_ACTIONS:
+    for action in (*FIXED_ACTIONS, *EXTENSION_ACTIONS):
         if action in legal:
             game.fork().step(action)
         else:
@@ -109,7 +143,7 @@ def _listed_actions_are_exactly_the_accepted_ones(game: Game) -> None:
 def _play(config: str, index: int) -> tuple[int, int]:
     n, board, options, trade_rate, greedy, _ = CONFIGS[config]
     seed = 1000 * (list(CONFIGS).index(config) + 1) + index
-    game = Game(NAMES4[:n], seed=seed, board=board, rules=Rules(**options))
+    game = Game(NAMES6[:n], seed=seed, board=board, rules=Rules(**options))
     bots: list[Any] = [
         GreedyBot(seed, p) if p in greedy else TradingBot(seed * 10 + p, trade_rate) for p in range(n)
     ]
@@ -151,7 +185,7 @@ def test_random_games_keep_every_invariant(config: str) -> None:
 
 def test_harness_plays_at_least_300_games() -> None:
     assert sum(c[5] for c in CONFIGS.values()) >= 300
-    assert {c[0] for c in CONFIGS.values()} == {3, 4}
+    assert {c[0] for c in CONFIGS.values()} == {3, 4, 5, 6}
     assert {c[1] for c in CONFIGS.values()} == {"beginner", "random"}
 
 

@@ -18,9 +18,10 @@ SCRIPT = """
 import hashlib
 from catan_widget import Game, Rules
 out = []
-CASES = [(3, "beginner", "random", 4), (4, "random", "greedy", 3), (5, "random", "random", 4)]
+CASES = [(3, "beginner", "random", 4), (4, "random", "greedy", 3), (5, "random", "random", 4),
+         (6, "random", "random", 6), (7, "beginner", "greedy", 5)]
 for seed, board, bots, n in CASES:
-    names = ["Ada", "Bo", "Cy", "Di"][:n]
+    names = ["Ada", "Bo", "Cy", "Di", "Ed", "Fy"][:n]
     game = Game(names, seed=seed, board=board, rules=Rules(friendly_robber=seed == 5))
     game.play(bots)
     out.append(hashlib.sha256(game.to_json().encode()).hexdigest())
@@ -47,7 +48,7 @@ def test_same_seed_same_save_in_separate_processes_with_different_hash_seeds() -
     first = _run("0")
     second = _run("4242")
     assert first == second
-    assert len(first.split()) == 6
+    assert len(first.split()) == 10
     # and the same as in this process
     game = Game(NAMES4, seed=3, board="beginner", rules=Rules())
     game.play("random")
