@@ -1,0 +1,40 @@
+"""Reinforcement learning on catan_widget: a fixed action encoding, observation features and
+Gymnasium / PettingZoo environments (the optional extra ``rl``: numpy, gymnasium, pettingzoo).
+
+* :mod:`.actions`: one ``Discrete(n)`` per player count (:func:`action_space`), :func:`encode`,
+  :func:`decode`, :func:`mask`;
+* :mod:`.features`: observation vectors built from ``game.observe(seat)`` only, and the
+  all-seeing :func:`state_vector` for centralised critics;
+* :mod:`.gym_env`: ``gymnasium.make("catan_widget/Catan-v0", opponents=["greedy"] * 3)``
+  (registered when this package is imported);
+* :mod:`.aec`: a PettingZoo AEC environment of every seat;
+* :mod:`.policy_bot`: a trained policy as a bot for ``Game.play``, the widget and ``tournament``.
+
+See docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from .actions import MAX_OFFERS, ActionSpace, Pending, action_space, decode, encode, mask, step_id
+from .features import feature_names, features, flat, state_vector
+from .gym_env import ENV_ID, CatanEnv, register_envs
+
+register_envs()
+
+__all__ = [
+    "ENV_ID",
+    "MAX_OFFERS",
+    "ActionSpace",
+    "CatanEnv",
+    "Pending",
+    "action_space",
+    "decode",
+    "encode",
+    "feature_names",
+    "features",
+    "flat",
+    "mask",
+    "register_envs",
+    "state_vector",
+    "step_id",
+]

@@ -1,0 +1,270 @@
+"""Observation features for learning agents, built from ``game.observe(seat)`` only.
+
+:func:`features` gives the dict form (board planes plus numbers), :func:`flat` the same numbers
+as one ``float32`` vector (the dict's arrays ravelled in the order ``hexes``, ``nodes``,
+``edges``, ``numbers``).  Players are ordered *relative to the observing seat* (0 = itself,
+1 = the next seat clockwise, ...), so one policy plays every seat.  Opponents' hands appear as
+card counting (``known`` lower bounds, the ``unknown`` rest, ``not_held`` resources): the
+observation holds nothing else of them, so two games that differ only in what the seat cannot
+know give the same vector (tests/rl/test_features.py checks it).
+
+:func:`state_vector` is the one exception, named so: the all-seeing vector for centralised
+critics (every hand and development card), from ``game.observe(ALL_SEEING)``.  Never feed it
+to a policy that acts.
+
+Every feature, with its scale, is listed in docs/rl.md ("Observation features");
+:func:`feature_names` gives one name per entry of the flat vector.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+
+from ..engine.board.layouts import Board
+from ..engine.knowledge.observation import Observation
+from ..engine.phases import ACCEPTED, COUNTERED, PHASES
+from ..engine.viewer import ALL_SEEING
+from .actions import MAX_OFFERS, Pending, topology_for
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+HEX_FEATURES: Final = (
+    "forest",
+    "hills",
+    "pasture",
+    "fields",
+    "mountains",
+    "desert",
+    "pips",
+    "robber",
+    "pending_robber",
+)
+"""Per hex: terrain one-hot, the number's chance of being rolled (``pips / 36``), the robber,
+the hex chosen for a robber move still in progress."""
+HARBORS: Final = (
+    "harbor_generic",
+    "harbor_lumber",
+    "harbor_brick",
+    "harbor_wool",
+    "harbor_grain",
+    "harbor_ore",
+)
+PLAYER_FEATURES: Final = (
+    ("vp", 10), ("hand_size", 10), ("dev_count", 5), ("dev_new_count", 5), ("knights", 5),
+    ("road_length", 15), ("longest_road", 1), ("largest_army", 1), ("roads_left", 15),
+    ("settlements_left", 5), ("cities_left", 4), ("discard_due", 10),
+    *((f"played_{c}", 5) for c in ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")),
+    *((f"known_{r}", 10) for r in ("lumber", "brick", "wool", "grain", "ore")),
+    ("unknown", 10),
+    *((f"not_held_{r}", 1) for r in ("lumber", "brick", "wool", "grain", "ore")),
+)  # fmt: skip
+"""Per player (relative order): name and the divisor it is scaled by."""
+_RES: Final = ("lumber", "brick", "wool", "grain", "ore")
+_DEV: Final = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
+_ANSWERS: Final = ("pending", "accepted", "declined", "countered")
+
+
+@cache
+def number_names(players: int) -> tuple[str, ...]:
+    """The names of the ``numbers`` entries for a game of ``players``."""
+    out = [f"phase_{p}" for p in PHASES]
+    out += ["acting", "my_turn", "rolled", "dev_played", "built", "free_roads"]
+    out += [f"dice_{d}" for d in range(2, 13)]
+    out += [f"bank_{r}" for r in _RES] + ["deck_size", "turn"]
+    out += [f"hand_{r}" for r in _RES] + [f"dev_{c}" for c in _DEV] + [f"dev_new_{c}" for c in _DEV]
+    out += ["hidden_vp"] + [f"rate_{r}" for r in _RES]
+    for k in range(players):
+        out += [f"p{k}_{name}" for name, _ in PLAYER_FEATURES]
+    out += ["trade_open"] + [f"trade_from_p{k}" for k in range(players)]
+    out += [f"trade_to_p{k}" for k in range(players)] + [f"trade_give_{r}" for r in _RES]
+    out += [f"trade_want_{r}" for r in _RES]
+    for k in range(players):
+        out += [f"p{k}_answer_{a}" for a in _ANSWERS]
+        out += [f"p{k}_answer_give_{r}" for r in _RES] + [f"p{k}_answer_want_{r}" for r in _RES]
+    out += ["offers_left"] + [f"pending_discard_{r}" for r in _RES]
+    return tuple(out)
+
+
+_PLAYER_SCALE: Final = np.array([1.0 / d for _, d in PLAYER_FEATURES], dtype=np.float32)
+_PIPS: Final = tuple(0 if n == 0 else 6 - abs(7 - n) for n in range(13))
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """The shapes of the dict form for one player count (and the flat vector's length)."""
+
+    hexes: tuple[int, int]
+    nodes: tuple[int, int]
+    edges: tuple[int, int]
+    numbers: tuple[int]
+    size: int
+
+
+@cache
+def shapes(players: int) -> Shapes:
+    """The :class:`Shapes` of a game of ``players``."""
+    topo = topology_for(players)
+    hexes = (topo.hex_count, len(HEX_FEATURES))
+    nodes = (topo.node_count, len(HARBORS) + 2 * players)
+    edges = (topo.edge_count, players)
+    numbers = (len(number_names(players)),)
+    size = hexes[0] * hexes[1] + nodes[0] * nodes[1] + edges[0] * edges[1] + numbers[0]
+    return Shapes(hexes, nodes, edges, numbers, size)
+
+
+@cache
+def feature_names(players: int) -> tuple[str, ...]:
+    """One name per entry of :func:`flat`'s vector, in order."""
+    topo = topology_for(players)
+    out = [f"hex{h}_{f}" for h in range(topo.hex_count) for f in HEX_FEATURES]
+    node_cols = [
+        *HARBORS,
+        *(f"settlement_p{k}" for k in range(players)),
+        *(f"city_p{k}" for k in range(players)),
+    ]
+    out += [f"node{v}_{c}" for v in range(topo.node_count) for c in node_cols]
+    out += [f"edge{e}_road_p{k}" for e in range(topo.edge_count) for k in range(players)]
+    out += list(number_names(players))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _board_planes(board: Board, players: int) -> tuple[np.ndarray, np.ndarray]:
+    """The static parts of the hex and node planes of ``board`` (terrain, pips, harbors)."""
+    sh = shapes(players)
+    hexes = np.zeros(sh.hexes, dtype=np.float32)
+    for h, (t, n) in enumerate(zip(board.terrain, board.number)):
+        hexes[h, t] = 1.0
+        hexes[h, 6] = _PIPS[n] / 36.0
+    nodes = np.zeros(sh.nodes, dtype=np.float32)
+    for v, kind in enumerate(board.node_harbor):
+        if kind is not None:
+            nodes[v, 0 if kind < 0 else kind + 1] = 1.0
+    return hexes, nodes
+
+
+def features(obs: Observation, pending: Pending | None = None) -> dict[str, np.ndarray]:
+    """The dict form of a seat's observation: ``hexes`` ``(hex, 9)``, ``nodes`` ``(node, 6 + 2
+    players)``, ``edges`` ``(edge, players)`` and ``numbers``, all ``float32``.  ``pending``: a
+    multi-id choice in progress (:class:`.actions.Pending`), shown to the agent.
+    """
+    seat = obs.seat
+    if seat is None:
+        raise ValueError("features are built from a seat's observation (game.observe(seat))")
+    n = len(obs.players)
+    static_hexes, static_nodes = _board_planes(obs.board, n)
+    hexes = static_hexes.copy()
+    hexes[obs.robber, 7] = 1.0
+    if pending is not None and pending.robber_hex >= 0:
+        hexes[pending.robber_hex, 8] = 1.0
+    rel = _relative(seat, n)
+    nodes = static_nodes.copy()
+    owner = np.asarray(obs.node_owner)
+    level = np.asarray(obs.node_level)
+    built = np.flatnonzero(owner >= 0)
+    if built.size:
+        nodes[built, 6 + (level[built] - 1) * n + rel[owner[built]]] = 1.0
+    edges = np.zeros(shapes(n).edges, dtype=np.float32)
+    eo = np.asarray(obs.edge_owner)
+    roads = np.flatnonzero(eo >= 0)
+    if roads.size:
+        edges[roads, rel[eo[roads]]] = 1.0
+    return {"hexes": hexes, "nodes": nodes, "edges": edges, "numbers": _numbers(obs, seat, n, pending)}
+
+
+@lru_cache(maxsize=64)
+def _relative(seat: int, players: int) -> np.ndarray:
+    return np.array([(q - seat) % players for q in range(players)], dtype=np.intp)
+
+
+def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np.ndarray:
+    out: list[float] = [0.0] * len(PHASES)
+    out[PHASES.index(obs.phase)] = 1.0
+    out += [
+        float(obs.current == seat and obs.phase != "game_over"),
+        float(obs.turn_player == seat),
+        float(obs.rolled),
+        float(obs.dev_played),
+        float(obs.built),
+        obs.free_roads / 2.0,
+    ]
+    dice = [0.0] * 11
+    if obs.dice is not None:
+        dice[obs.dice[0] + obs.dice[1] - 2] = 1.0
+    out += dice
+    topo = obs.board.topo
+    out += [b / topo.cards_per_resource for b in obs.bank]
+    out += [obs.deck_size / sum(topo.deck_counts), min(obs.turn, 1000) / 200.0]
+    hand, dev, new, rates = obs.hand, obs.dev_cards, obs.dev_new, obs.rates
+    assert hand is not None
+    assert dev is not None
+    assert new is not None
+    assert rates is not None
+    out += [c / 10.0 for c in hand] + [c / 5.0 for c in dev] + [c / 5.0 for c in new]
+    out += [(obs.hidden_vp or 0) / 5.0] + [r / 4.0 for r in rates]
+    order = [(seat + k) % n for k in range(n)]
+    rows = np.empty((n, len(PLAYER_FEATURES)), dtype=np.float32)
+    for k, q in enumerate(order):
+        p = obs.players[q]
+        pieces = p.pieces
+        not_held = [0.0] * 5
+        for r in p.not_held:
+            not_held[r] = 1.0
+        rows[k] = [
+            p.vp, p.hand_size, p.dev_count, p.dev_new_count, p.knights, p.road_length,
+            p.longest_road, p.largest_army, pieces[0], pieces[1], pieces[2], p.discard,
+            *p.played, *p.known, p.unknown, *not_held,
+        ]  # fmt: skip
+    rows *= _PLAYER_SCALE
+    trade = [0.0] * (1 + 2 * n + 10)
+    answers = [0.0] * (14 * n)
+    if obs.trade is not None:
+        proposer, to, give, want = obs.trade
+        trade[0] = 1.0
+        trade[1 + (proposer - seat) % n] = 1.0
+        for q in range(n) if to < 0 else (to,):
+            if q != proposer:
+                trade[1 + n + (q - seat) % n] = 1.0
+        trade[1 + 2 * n : 1 + 2 * n + 5] = [c / 2.0 for c in give]
+        trade[1 + 2 * n + 5 :] = [c / 2.0 for c in want]
+        for q, (answer, agive, awant) in enumerate(obs.answers):
+            at = 14 * ((q - seat) % n)
+            answers[at + answer] = 1.0
+            if answer in (ACCEPTED, COUNTERED):
+                answers[at + 4 : at + 9] = [c / 2.0 for c in agive]
+                answers[at + 9 : at + 14] = [c / 2.0 for c in awant]
+    tail = [max(0, MAX_OFFERS - obs.offers_this_turn) / MAX_OFFERS]
+    tail += [c / 4.0 for c in pending.discard] if pending is not None else [0.0] * 5
+    return np.concatenate(
+        [np.array(out, dtype=np.float32), rows.ravel(), np.array(trade + answers + tail, dtype=np.float32)]
+    )
+
+
+def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
+    """The dict form of :func:`features` as one ``float32`` vector (names: :func:`feature_names`)."""
+    d = features(obs, pending)
+    return np.concatenate([d["hexes"].ravel(), d["nodes"].ravel(), d["edges"].ravel(), d["numbers"]])
+
+
+def state_vector(game: Game, seat: int | None = None) -> np.ndarray:
+    """All-seeing, for centralised critics only: :func:`flat` of ``seat``'s observation (default:
+    the acting seat) followed by every player's hand (5) and development cards, old and new
+    (10), in the same relative order.  It holds what ``seat`` cannot know: never give it to a
+    policy that acts.
+    """
+    who = game.current_seat if seat is None else seat
+    everything = game.observe(ALL_SEEING, legal=False)
+    n = len(game.names)
+    assert everything.hands is not None
+    assert everything.devs is not None
+    extra = []
+    for k in range(n):
+        q = (who + k) % n
+        d, e = everything.devs[q]
+        extra += [c / 10.0 for c in everything.hands[q]] + [c / 5.0 for c in d] + [c / 5.0 for c in e]
+    return np.concatenate([flat(game.observe(who)), np.array(extra, dtype=np.float32)])

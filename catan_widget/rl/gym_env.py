@@ -1,0 +1,221 @@
+"""A Gymnasium single-agent environment: one learning seat against bots.
+
+``gymnasium.make("catan_widget/Catan-v0", opponents=["greedy"] * 3)`` (registered when
+:mod:`catan_widget.rl` is imported) or :class:`CatanEnv` directly.  The agent plays ``seat``
+(0 by default; the starting player is drawn from the game's seed, so it is not always first)
+and acts whenever the game waits for it: its own turns, its discards after a 7, its answers to
+the bots' offers.  Between its moves the bots play through the engine's one play loop, each from
+its own seat's observation.
+
+* Observations: ``{"observation": float32 vector, "action_mask": int8 vector}``
+  (:func:`.features.flat` and :func:`.actions.mask`); the mask is also in
+  ``info["action_mask"]`` and from :meth:`CatanEnv.action_masks` (sb3-contrib's MaskablePPO).
+* Actions: ``Discrete(n)`` of :func:`.actions.action_space`.  An id outside the mask changes
+  nothing (``info["illegal_action"]``, reward ``illegal_reward``); ``max_illegal`` of them in a
+  row truncate the episode.
+* Reward: +1 when the agent wins, -1 when another seat does, 0 otherwise; plus
+  ``shaping`` × the change of the agent's victory points (its hidden ones included) at each step.
+* Truncation at ``max_turns`` turns.
+* ``reset(seed=...)`` is reproducible: the game's seed is drawn from the environment's generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from .. import bots as _bots  # noqa: F401  (registers the named bots)
+from ..engine.actions import Action
+from ..engine.game import Game
+from ..engine.knowledge.observation import Observation
+from ..engine.options import Rules
+from ..engine.registry import BotSpec, make_bot
+from ..engine.rules.autoplay import play_bots
+from .actions import Pending, action_space, mask, step_id
+from .features import flat, shapes
+
+OBS_HIGH = 10.0
+"""The observation box's upper bound: every feature lies in ``[0, 10]`` (counts are scaled)."""
+NAMES = ("P0", "P1", "P2", "P3", "P4", "P5")
+"""The players' names in environment games (seat order)."""
+
+
+class _Agent:
+    """The learning seat's place in the bot list: the play loop stops before it is asked."""
+
+    def choose(self, observation: Observation) -> Action:
+        """Never called (the loop stops when the agent must act)."""
+        raise RuntimeError("the agent's move comes from env.step")
+
+
+def vp_of(obs: Observation) -> int:
+    """The observing seat's victory points, hidden ones included."""
+    assert obs.seat is not None
+    return obs.players[obs.seat].vp + (obs.hidden_vp or 0)
+
+
+class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
+    """One seat of a game of Catan against bots (see the module docstring).
+
+    Args:
+        opponents: a bot per other seat (registered names such as ``"random"``, ``"greedy"``,
+            ``"search"``, or objects with ``choose(observation)``); 2 to 5 of them.
+        seat: the agent's seat.
+        board: ``"random"`` (a seeded board each game) or ``"beginner"``.
+        rules: house rules (:class:`~catan_widget.engine.options.Rules`).
+        shaping: weight of the victory-point change added to each step's reward (0: none).
+        max_turns: truncate the episode after this many turns.
+        illegal_reward: the reward of an id outside the mask (which changes nothing).
+        max_illegal: truncate after this many such ids in a row.
+        render_mode: ``"ansi"`` (the game's prompt and score line) or None.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  (as gymnasium.Env declares it)
+
+    def __init__(
+        self,
+        opponents: Sequence[BotSpec] = ("random", "random", "random"),
+        seat: int = 0,
+        board: str = "random",
+        rules: Rules | None = None,
+        shaping: float = 0.0,
+        max_turns: int = 400,
+        illegal_reward: float = 0.0,
+        max_illegal: int = 100,
+        render_mode: str | None = None,
+    ) -> None:
+        """See the class docstring."""
+        self.opponents = list(opponents)
+        self.players = len(self.opponents) + 1
+        if not 3 <= self.players <= 6:
+            raise ValueError("give 2 to 5 opponents (a game is for 3 to 6 players)")
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError("render_mode: 'ansi' or None")
+        self.seat = seat
+        self.board_kind = board
+        self.rules = rules
+        self.shaping = float(shaping)
+        self.max_turns = max_turns
+        self.illegal_reward = float(illegal_reward)
+        self.max_illegal = max_illegal
+        self.render_mode = render_mode
+        self.space = action_space(self.players)
+        self.action_space = spaces.Discrete(self.space.n)
+        self.observation_space: spaces.Space[dict[str, np.ndarray]] = spaces.Dict(  # type: ignore[assignment]
+            {
+                "observation": spaces.Box(0.0, OBS_HIGH, (shapes(self.players).size,), np.float32),
+                "action_mask": spaces.MultiBinary(self.space.n),
+            }
+        )
+        self.game: Game | None = None
+        self.pending = Pending()
+        self._bots: list[Any] = []
+        self._obs: Observation | None = None
+        self._mask = np.zeros(self.space.n, dtype=np.int8)
+        self._vp = 0
+        self._illegal = 0
+
+    # --- the Gymnasium API ----------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new game, its seed drawn from the environment's generator (seeded by ``seed``)."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        names = NAMES[: self.players]
+        self.game = Game(names, seed=game_seed, board=self.board_kind, rules=self.rules)
+        others = iter(self.opponents)
+        self._bots = [
+            _Agent() if q == self.seat else make_bot(next(others), game_seed, q) for q in range(self.players)
+        ]
+        self.pending = Pending()
+        self._illegal = 0
+        self._advance()
+        assert self._obs is not None
+        self._vp = vp_of(self._obs)
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """Play id ``action`` for the agent, then the bots until the agent must act again."""
+        game, obs = self.game, self._obs
+        if game is None or obs is None:
+            raise RuntimeError("call reset() before step()")
+        code = int(action)
+        if not (0 <= code < self.space.n and self._mask[code]):
+            self._illegal += 1
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observation(), self.illegal_reward, False, self._illegal >= self.max_illegal, info
+        self._illegal = 0
+        engine_action = step_id(obs, self.pending, code)
+        if engine_action is None:
+            self._mask = mask(obs, self.pending).astype(np.int8)
+        else:
+            game.step(engine_action)
+            self._advance()
+        return self._finish()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal ids now, as ``bool`` (for sb3-contrib's MaskablePPO)."""
+        return self._mask.astype(np.bool_)
+
+    def render(self) -> str | None:
+        """The game in a line or two (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        g = self.game
+        score = ", ".join(f"{p.name} {p.public_victory_points}" for p in g.players)
+        return f"turn {g.turn}, {g.phase}: {g.prompt()} | {score}"
+
+    # --- inside -----------------------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Let the bots play until the agent must act (or the game is over); observe."""
+        game = self.game
+        assert game is not None
+        seat = self.seat
+        if not game.is_over and game.current_seat != seat:
+            play_bots(
+                game, self._bots, lambda g: g.state.current == seat or g.turn >= self.max_turns, 100_000
+            )
+        self._obs = game.observe(seat)
+        self._mask = mask(self._obs, self.pending).astype(np.int8)
+
+    def _finish(self) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        game, obs = self.game, self._obs
+        assert game is not None
+        assert obs is not None
+        reward = 0.0
+        terminated = game.is_over
+        if terminated:
+            reward = 1.0 if obs.winner == self.seat else -1.0
+        if self.shaping:
+            vp = vp_of(obs)
+            reward += self.shaping * (vp - self._vp)
+            self._vp = vp
+        truncated = not terminated and game.turn >= self.max_turns
+        return self._observation(), reward, terminated, truncated, self._info()
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        assert self._obs is not None
+        return {"observation": flat(self._obs, self.pending), "action_mask": self._mask.copy()}
+
+    def _info(self) -> dict[str, Any]:
+        game = self.game
+        assert game is not None
+        return {"action_mask": self._mask.astype(np.bool_), "turn": game.turn, "phase": game.phase}
+
+
+ENV_ID = "catan_widget/Catan-v0"
+"""The registered id of :class:`CatanEnv`."""
+
+
+def register_envs() -> None:
+    """Register :data:`ENV_ID` with Gymnasium (done by ``import catan_widget.rl``; idempotent)."""
+    if ENV_ID not in gym.registry:
+        gym.register(id=ENV_ID, entry_point="catan_widget.rl.gym_env:CatanEnv")

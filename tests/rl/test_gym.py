@@ -1,0 +1,111 @@
+"""The Gymnasium environment: the checker, masks, vectors, pickling, seeds, rewards, truncation."""
+
+from __future__ import annotations
+
+import pickle
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import catan_widget.rl  # noqa: F401  (registers catan_widget/Catan-v0)
+from catan_widget.rl import CatanEnv, action_space
+from catan_widget.rl.features import shapes
+
+
+def _play(env: gym.Env, seed: int, steps: int) -> tuple[list[float], list[np.ndarray], bool, bool]:
+    """Random masked ids for ``steps`` steps (or to the episode's end): rewards, vectors, end."""
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=seed)
+    rewards, vectors = [], [obs["observation"]]
+    term = trunc = False
+    for _ in range(steps):
+        assert (info["action_mask"] == obs["action_mask"].astype(bool)).all()
+        obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        rewards.append(float(reward))
+        vectors.append(obs["observation"])
+        if term or trunc:
+            break
+    return rewards, vectors, term, trunc
+
+
+def test_the_registered_env_passes_gymnasiums_checker() -> None:
+    env = gym.make("catan_widget/Catan-v0", opponents=["greedy"] * 3)
+    assert env.action_space == gym.spaces.Discrete(338)
+    check_env(env.unwrapped, skip_render_check=False)
+    env3 = gym.make("catan_widget/Catan-v0", opponents=["random", "greedy"], seat=1, render_mode="ansi")
+    check_env(env3.unwrapped)
+    assert env3.action_space == gym.spaces.Discrete(action_space(3).n)
+    assert env3.observation_space["observation"].shape == (shapes(3).size,)  # type: ignore[index]
+    env3.reset(seed=0)
+    assert "turn 0" in str(env3.render())
+
+
+def test_masks_come_three_ways_and_reset_is_reproducible() -> None:
+    env = CatanEnv(opponents=["greedy"] * 3)
+    obs, info = env.reset(seed=5)
+    assert (env.action_masks() == obs["action_mask"].astype(bool)).all()
+    assert (info["action_mask"] == env.action_masks()).all()
+    first = _play(env, 9, 300)
+    again = _play(CatanEnv(opponents=["greedy"] * 3), 9, 300)
+    assert first[0] == again[0]
+    assert all((a == b).all() for a, b in zip(first[1], again[1]))
+
+
+def test_a_whole_episode_ends_with_plus_or_minus_one() -> None:
+    env = CatanEnv(opponents=["random"] * 3)
+    ends = []
+    for seed in range(4):
+        rewards, _, term, trunc = _play(env, seed, 20_000)
+        assert term
+        assert not trunc
+        assert rewards[-1] in (1.0, -1.0)
+        assert set(rewards[:-1]) <= {0.0}
+        ends.append(rewards[-1])
+    assert set(ends) == {1.0, -1.0}, "in four games the random agent won some and lost some"
+
+
+def test_shaping_adds_victory_point_changes_and_the_turn_cap_truncates() -> None:
+    env = CatanEnv(opponents=["greedy"] * 2, shaping=0.1, max_turns=12)
+    rewards, _, term, trunc = _play(env, 3, 5000)
+    assert trunc
+    assert not term
+    assert env.game is not None
+    assert env.game.turn >= 12
+    vp = env.game.players[0].victory_points
+    assert vp >= 2
+    assert sum(rewards) == pytest.approx(0.1 * vp)
+
+
+def test_an_id_outside_the_mask_changes_nothing() -> None:
+    env = CatanEnv(opponents=["random"] * 3, max_illegal=2)
+    obs, _ = env.reset(seed=1)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    again, reward, term, trunc, info = env.step(bad)
+    assert info["illegal_action"]
+    assert reward == 0.0
+    assert not term
+    assert not trunc
+    assert (again["observation"] == obs["observation"]).all()
+    assert env.step(bad)[3], "the second in a row truncates (max_illegal=2)"
+
+
+def test_vector_envs_sync_and_async_and_pickling() -> None:
+    for vec in ("sync", "async"):
+        envs = gym.make_vec(
+            "catan_widget/Catan-v0", num_envs=2, vectorization_mode=vec, opponents=["random"] * 3
+        )
+        obs, _ = envs.reset(seed=[1, 2])
+        for _ in range(20):
+            masks = obs["action_mask"]
+            acts = np.array([np.flatnonzero(m)[0] for m in masks])
+            obs, _reward, _term, _trunc, _info = envs.step(acts)
+            assert obs["observation"].shape == (2, shapes(4).size)
+        envs.close()
+    env = CatanEnv(opponents=["greedy"] * 3)
+    obs, _ = env.reset(seed=4)
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    copy = pickle.loads(pickle.dumps(env))
+    a = np.flatnonzero(env.action_masks())[0]
+    assert (copy.step(a)[0]["observation"] == env.step(a)[0]["observation"]).all()
