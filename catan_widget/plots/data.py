@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Board, Game, RollDice
-from ..engine.board.topology import HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_HEXES
 from ..engine.constants import DEV_CARDS
 from ..engine.knowledge.observation import Observation
 from ..engine.rules.events import Event
@@ -66,8 +65,8 @@ CARD_SOURCES: tuple[str, ...] = (
 
 
 def node_pips(board: Board) -> list[int]:
-    """Pips of every intersection ``0..53``."""
-    return [board.node_pips(n) for n in range(NODE_COUNT)]
+    """Pips of every intersection (``0..53``; ``0..79`` on the 5–6 player extension)."""
+    return [board.node_pips(n) for n in range(board.topo.node_count)]
 
 
 def paying_rolls(board: Board, node: int) -> int:
@@ -75,13 +74,13 @@ def paying_rolls(board: Board, node: int) -> int:
     aside): the pips of the *distinct* numbers around it.  Equal to its pips unless two of its
     hexes share a number.
     """
-    numbers = {board.number[h] for h in NODE_HEXES[node] if board.number[h]}
+    numbers = {board.number[h] for h in board.topo.node_hexes[node] if board.number[h]}
     return sum(6 - abs(7 - n) for n in numbers)
 
 
 def node_resources(board: Board, node: int) -> list[int]:
     """The distinct resource ids produced around an intersection, ascending."""
-    found = {board.resource(h) for h in NODE_HEXES[node]}
+    found = {board.resource(h) for h in board.topo.node_hexes[node]}
     return sorted(r for r in found if r is not None)
 
 
@@ -89,7 +88,8 @@ def best_spots(board: Board, k: int = 5) -> list[int]:
     """The ``k`` intersections with the most pips; ties go to more distinct resources, then to
     the lower id.  Pure board value: neighbours are not excluded, and harbors are not counted.
     """
-    ranked = sorted(range(NODE_COUNT), key=lambda n: (-board.node_pips(n), -len(node_resources(board, n)), n))
+    nodes = range(board.topo.node_count)
+    ranked = sorted(nodes, key=lambda n: (-board.node_pips(n), -len(node_resources(board, n)), n))
     return ranked[:k]
 
 
@@ -100,12 +100,12 @@ def expected_production(position: State | Observation, board: Board) -> list[lis
     seats = position.n if isinstance(position, State) else len(position.names)
     out = [[0.0] * 5 for _ in range(seats)]
     owner, level = position.node_owner, position.node_level
-    for h in range(HEX_COUNT):
+    for h, corners in enumerate(board.topo.hex_nodes):
         r = board.resource(h)
         if r is None or h == position.robber:
             continue
         chance = board.pips(h) / 36
-        for n in HEX_NODES[h]:
+        for n in corners:
             p = owner[n]
             if p >= 0:
                 out[p][r] += chance * level[n]

@@ -12,15 +12,7 @@ import plotly.graph_objects as go
 
 from .._pyodide import patch_plotly
 from ..engine import ONLOOKER, RESOURCES, TERRAINS, Board, Game
-from ..engine.board.topology import (
-    HARBOR_NODES,
-    HEX_COUNT,
-    HEX_NODES,
-    NODE_COUNT,
-    harbor_xy,
-    hex_xy,
-    node_xy,
-)
+from ..engine.board.topology import Topology
 from ..engine.words.places import hex_name
 from .data import (
     best_spots,
@@ -163,8 +155,8 @@ def production(game: Game) -> go.Figure:
     return readable(fig)
 
 
-def _hex_path(h: int) -> str:
-    points = [node_xy(n) for n in HEX_NODES[h]]
+def _hex_path(topo: Topology, h: int) -> str:
+    points = [topo.node_xy(n) for n in topo.hex_nodes[h]]
     return "M " + " L ".join(f"{x},{y}" for x, y in points) + " Z"
 
 
@@ -179,12 +171,14 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
     """
     if isinstance(board, Game):
         board = board.board
+    topo = board.topo  # the base board or the 5–6 player extension's
+    hex_xy, node_xy, harbor_xy = topo.hex_xy, topo.node_xy, topo.harbor_xy
     fig = go.Figure()
-    for h in range(HEX_COUNT):
+    for h in range(topo.hex_count):
         terrain = TERRAINS[board.terrain[h]]
         fig.add_shape(
             type="path",
-            path=_hex_path(h),
+            path=_hex_path(topo, h),
             fillcolor=TERRAIN_COLORS[terrain],
             opacity=0.45,
             line={"color": "#777", "width": 1},
@@ -201,17 +195,17 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
             legendgrouptitle_text="terrain",
         )
     fig.add_scatter(
-        x=[hex_xy(h)[0] for h in range(HEX_COUNT)],
-        y=[hex_xy(h)[1] + 0.35 for h in range(HEX_COUNT)],
+        x=[hex_xy(h)[0] for h in range(topo.hex_count)],
+        y=[hex_xy(h)[1] + 0.35 for h in range(topo.hex_count)],
         mode="text",
-        text=[str(board.number[h]) if board.number[h] else "" for h in range(HEX_COUNT)],
+        text=[str(board.number[h]) if board.number[h] else "" for h in range(topo.hex_count)],
         textfont={
             "size": 15,
-            "color": ["#b00020" if board.number[h] in (6, 8) else "#222" for h in range(HEX_COUNT)],
+            "color": ["#b00020" if board.number[h] in (6, 8) else "#222" for h in range(topo.hex_count)],
         },
         hovertext=[
             f"hex {h}: {TERRAINS[board.terrain[h]]}, number {board.number[h] or '-'}, {board.pips(h)} pips"
-            for h in range(HEX_COUNT)
+            for h in range(topo.hex_count)
         ],
         hoverinfo="text",
         name="hexes",
@@ -219,10 +213,10 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
     )
     pips = node_pips(board)
     top_pips = max(pips) or 1
-    xy = [node_xy(n) for n in range(NODE_COUNT)]
+    xy = [node_xy(n) for n in range(topo.node_count)]
     for i in range(len(board.harbors)):  # harbors: a label joined to its two corners
         hx, hy = harbor_xy(i)
-        for n in HARBOR_NODES[i]:
+        for n in topo.harbor_nodes[i]:
             fig.add_shape(
                 type="line",
                 x0=hx,
@@ -233,8 +227,8 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
                 layer="below",
             )
     fig.add_scatter(
-        x=[harbor_xy(i)[0] for i in range(len(HARBOR_NODES))],
-        y=[harbor_xy(i)[1] for i in range(len(HARBOR_NODES))],
+        x=[harbor_xy(i)[0] for i in range(len(topo.harbor_nodes))],
+        y=[harbor_xy(i)[1] for i in range(len(topo.harbor_nodes))],
         mode="markers+text",
         marker={
             "symbol": "square",
@@ -268,11 +262,11 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
             },
             "line": {"color": "#333", "width": 1},
         },
-        customdata=list(range(NODE_COUNT)),
+        customdata=list(range(topo.node_count)),
         hovertext=[
             f"intersection {n}: {pips[n]} pips — "
             + (", ".join(RESOURCES[r] for r in node_resources(board, n)) or "nothing")
-            for n in range(NODE_COUNT)
+            for n in range(topo.node_count)
         ],
         hoverinfo="text",
     )
@@ -289,7 +283,7 @@ def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
         hoverinfo="text",
     )
     # rank labels on white tags beside their rings, clear of every disc, number and harbor
-    frame = spot_frame()
+    frame = spot_frame(topo)
     tags, rings = rank_tags(board, top, frame)
     for i, (n, (tx, ty), ring) in enumerate(zip(top, tags, rings)):
         fig.add_annotation(
@@ -339,7 +333,8 @@ def income(game: Game) -> go.Figure:
     for p, name in enumerate(game.names):
         luck = series.observed[p][-1] - series.expected[p][-1]
         titles.append(f"{name}: luck {luck:+.1f} cards")
-    fig = make_subplots(rows=2, cols=2, subplot_titles=titles, shared_xaxes=True, shared_yaxes=True)
+    rows = -(-n // 2)  # two panels a row: 2 rows for 3-4 players, 3 for 5-6
+    fig = make_subplots(rows=rows, cols=2, subplot_titles=titles, shared_xaxes=True, shared_yaxes=True)
     for p, name in enumerate(game.names):
         row, col = p // 2 + 1, p % 2 + 1
         color = PLAYER_COLORS[p % len(PLAYER_COLORS)]
@@ -365,14 +360,13 @@ def income(game: Game) -> go.Figure:
             row=row,
             col=col,
         )
-    for i in range(1, min(n, 4) + 1):
-        fig.update_xaxes(title_text="turn" if i > 2 else None, row=(i - 1) // 2 + 1, col=(i - 1) % 2 + 1)
-        fig.update_yaxes(
-            title_text="cards (cumulative)" if i % 2 else None, row=(i - 1) // 2 + 1, col=(i - 1) % 2 + 1
-        )
+    for i in range(1, min(n, 2 * rows) + 1):
+        row, col = (i - 1) // 2 + 1, (i - 1) % 2 + 1
+        fig.update_xaxes(title_text="turn" if row == rows else None, row=row, col=col)
+        fig.update_yaxes(title_text="cards (cumulative)" if i % 2 else None, row=row, col=col)
     fig.update_layout(
         title="Income from production: received (solid) vs expected (dashed)",
-        height=560,
+        height=280 * rows,
         legend={"title": "line (colour = player)", "orientation": "h", "y": -0.12},
     )
     return readable(fig)

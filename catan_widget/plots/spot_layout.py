@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 
 from ..engine import Board
-from ..engine.board.topology import HARBOR_NODES, HEX_COUNT, NODE_COUNT, harbor_xy, hex_xy, node_xy
+from ..engine.board.topology import BASE, Topology
 from .data import node_pips
 
 __all__ = [
@@ -71,11 +71,12 @@ Frame = tuple[list[float], list[float], float]
 """The map's x range, y range (reversed) and pixels per hex unit."""
 
 
-def spot_frame() -> Frame:
+def spot_frame(topo: Topology = BASE) -> Frame:
     """The spot-value map's x range, y range (reversed: y downwards) and pixels per hex unit:
     the board and its harbors centred, one scale on both axes, filling :data:`SPOT_PLOT_PX`.
     """
-    points = [node_xy(n) for n in range(NODE_COUNT)] + [harbor_xy(i) for i in range(len(HARBOR_NODES))]
+    points = [topo.node_xy(n) for n in range(topo.node_count)]
+    points += [topo.harbor_xy(i) for i in range(len(topo.harbor_nodes))]
     pad = 0.6
     x0, x1 = min(p[0] for p in points) - pad, max(p[0] for p in points) + pad
     y0, y1 = min(p[1] for p in points) - pad, max(p[1] for p in points) + pad
@@ -171,15 +172,16 @@ def rank_tags(
     """
     scale = frame[2]
     pips = node_pips(board)
-    xy = [node_xy(n) for n in range(NODE_COUNT)]
+    topo = board.topo
+    xy = [topo.node_xy(n) for n in range(topo.node_count)]
     discs = [(x, y, (disc_px(v) / 2 + 1) / scale) for (x, y), v in zip(xy, pips)]
     rings = [(*xy[n], (ring_px(pips[n]) + RING_LINE_PX) / 2 / scale) for n in top]
     half = (HARBOR_PX / 2 + 1) / scale
-    harbors = [(*harbor_xy(i), half, half) for i in range(len(HARBOR_NODES))]
+    harbors = [(*topo.harbor_xy(i), half, half) for i in range(len(topo.harbor_nodes))]
     digit, height = NUMBER_TEXT_PX
     numbers = [
         (x, y + 0.35, (digit * len(str(board.number[h])) + 1) / scale, height / scale)
-        for h, (x, y) in enumerate(map(hex_xy, range(HEX_COUNT)))
+        for h, (x, y) in enumerate(map(topo.hex_xy, range(topo.hex_count)))
         if board.number[h]
     ]
     return place_tags(rings, discs + rings, (harbors, numbers), frame), rings

@@ -59,8 +59,8 @@ def schedule(
     rules: Rules | None = None,
 ) -> list[GameSpec]:
     """The games of a tournament, in order: boards of ``players`` rotations each."""
-    if not 3 <= players <= 4:
-        raise ValueError("players: the base game is for 3 or 4")
+    if not 3 <= players <= 6:
+        raise ValueError("players: 3 or 4 (the base game), 5 or 6 (the extension)")
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence) or not bots:
         raise TypeError("bots: a list of bot names, bot objects or bot classes (the line-up)")
     if len(bots) > players:
@@ -114,7 +114,8 @@ def tournament(
             objects (anything with ``choose(observation)``, e.g. a class written in a cell) or
             bot classes; cycled to ``players`` seats.  The same name twice is one bot in the table.
         games: how many games (rounded up to a multiple of ``players``: whole boards).
-        players: 3 or 4.
+        players: 3 or 4 (the base game), 5 or 6 (the 5–6 player extension: its board, bank
+            and deck, and the Special Building Phase after every turn).
         seed: decides every board, dice roll and card; same seed, same table.
         executor: ``"processes"`` (all local cores; serial in the browser, where Pyodide has
             no processes), ``"serial"`` (this process), or any ``concurrent.futures.Executor``

@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..engine.board.layouts import Board
-from ..engine.board.topology import HEX_COUNT
 from ..engine.knowledge.observation import Observation, Shown
 from ..engine.words.since import since_index, since_last_turn, since_title
 
@@ -50,7 +49,9 @@ def producing_hexes(board: Board, shown: Shown, index: int) -> list[int]:
     paid = {r for _, r, _ in e[3]} | {r for r, _ in e[4]}
     robber = _robber_before(shown, index)
     return [
-        h for h in range(HEX_COUNT) if board.number[h] == total and h != robber and board.resource(h) in paid
+        h
+        for h, number in enumerate(board.number)
+        if number == total and h != robber and board.resource(h) in paid
     ]
 
 

@@ -17,17 +17,6 @@ from typing import Any
 from ..engine import Game
 from ..engine.actions import Action, Discard, action_to_dict
 from ..engine.board.layouts import GENERIC
-from ..engine.board.topology import (
-    EDGE_NODES,
-    HARBOR_NODES,
-    HEX_COORDS,
-    HEX_COUNT,
-    NODE_COUNT,
-    NODE_HEXES,
-    harbor_xy,
-    hex_xy,
-    node_xy,
-)
 from ..engine.constants import (
     CITY_COST,
     DEV_CARD_COST,
@@ -78,10 +67,11 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
     (ValueError naming the rule); Okabe–Ito (:data:`PLAYER_COLORS`) by default.
     """
     board = game.board
+    topo = board.topo  # the base board's 19 hexes or the extension's 30
     palette = check_colors(colors, len(game.names)) if colors is not None else PLAYER_COLORS
     hexes = []
-    for h in range(HEX_COUNT):
-        (q, r), (x, y), res = HEX_COORDS[h], hex_xy(h), board.resource(h)
+    for h in range(topo.hex_count):
+        (q, r), (x, y), res = topo.hex_coords[h], topo.hex_xy(h), board.resource(h)
         hexes.append(
             {
                 "id": h,
@@ -95,17 +85,17 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
                 "pips": board.pips(h),
             }
         )
-    nodes = [
-        {"id": n, "x": node_xy(n)[0], "y": node_xy(n)[1], "hexes": list(NODE_HEXES[n])}
-        for n in range(NODE_COUNT)
-    ]
+    nodes = []
+    for n in range(topo.node_count):
+        x, y = topo.node_xy(n)
+        nodes.append({"id": n, "x": x, "y": y, "hexes": list(topo.node_hexes[n])})
     edges = []
-    for e, (a, b) in enumerate(EDGE_NODES):
-        (ax, ay), (bx, by) = node_xy(a), node_xy(b)
+    for e, (a, b) in enumerate(topo.edge_nodes):
+        (ax, ay), (bx, by) = topo.node_xy(a), topo.node_xy(b)
         edges.append({"id": e, "a": a, "b": b, "x": round((ax + bx) / 2, 4), "y": round((ay + by) / 2, 4)})
     harbors = []
     for i, kind in enumerate(board.harbors):
-        x, y = harbor_xy(i)
+        x, y = topo.harbor_xy(i)
         generic = kind == GENERIC
         harbors.append(
             {
@@ -113,7 +103,7 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
                 "kind": "3:1" if generic else RESOURCES[kind],
                 "resource": None if generic else RESOURCES[kind],
                 "rate": 3 if generic else 2,
-                "nodes": list(HARBOR_NODES[i]),
+                "nodes": list(topo.harbor_nodes[i]),
                 "x": x,
                 "y": y,
             }
@@ -256,7 +246,7 @@ def state_json(
     owner, level = obs.node_owner, obs.node_level
     buildings = [
         [n, owner[n], "city" if level[n] == CITY else "settlement"]
-        for n in range(NODE_COUNT)
+        for n in range(len(owner))
         if owner[n] != EMPTY
     ]
     roads = [[e, p] for e, p in enumerate(obs.edge_owner) if p != EMPTY]

@@ -94,8 +94,8 @@ def test_progress_callback_and_bad_input() -> None:
         ["random"], games=3, players=3, executor="serial", progress=lambda d, t: seen.append((d, t))
     )
     assert seen[-1] == (3, 3)
-    with pytest.raises(ValueError, match="3 or 4"):
-        cw.tournament(["random"], players=5)
+    with pytest.raises(ValueError, match="5 or 6"):
+        cw.tournament(["random"], players=7)
     with pytest.raises(TypeError, match="line-up"):
         cw.tournament("random")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown bot"):
