@@ -7,7 +7,8 @@ Gymnasium / PettingZoo environments (the optional extra ``rl``: numpy, gymnasium
   all-seeing :func:`state_vector` for centralised critics;
 * :mod:`.gym_env`: ``gymnasium.make("catan_widget/Catan-v0", opponents=["greedy"] * 3)``
   (registered when this package is imported);
-* :mod:`.aec`: a PettingZoo AEC environment of every seat;
+* :mod:`.aec`: PettingZoo environments of every seat (``from catan_widget.rl import aec``;
+  ``aec.env()``, ``aec.parallel_env()``);
 * :mod:`.policy_bot`: a trained policy as a bot for ``Game.play``, the widget and ``tournament``.
 
 See docs/rl.md.
@@ -18,6 +19,7 @@ from __future__ import annotations
 from .actions import MAX_OFFERS, ActionSpace, Pending, action_space, decode, encode, mask, step_id
 from .features import feature_names, features, flat, state_vector
 from .gym_env import ENV_ID, CatanEnv, register_envs
+from .policy_bot import PolicyBot, register_policy
 
 register_envs()
 
@@ -27,6 +29,7 @@ __all__ = [
     "ActionSpace",
     "CatanEnv",
     "Pending",
+    "PolicyBot",
     "action_space",
     "decode",
     "encode",
@@ -35,6 +38,7 @@ __all__ = [
     "flat",
     "mask",
     "register_envs",
+    "register_policy",
     "state_vector",
     "step_id",
 ]

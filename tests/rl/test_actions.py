@@ -6,7 +6,6 @@ import random
 
 import numpy as np
 import pytest
-from fuzz import positions  # tests/rl/fuzz.py
 
 from catan_widget import Game
 from catan_widget.engine import actions as ac
@@ -21,6 +20,7 @@ from catan_widget.rl.actions import (
     offers_allowed,
     step_id,
 )
+from rl.fuzz import positions  # tests/rl/fuzz.py (pytest puts tests/ on the path)
 
 PINNED = {
     3: (336, "2ca6941a8573"),

@@ -1,0 +1,330 @@
+"""PettingZoo environments of every seat: :func:`env` (AEC) and :func:`parallel_env`.
+
+The AEC environment (:class:`CatanAEC`) selects the agent whose seat the game waits for: the
+turn player, but also each player who must discard after a 7 and each player answering a
+domestic offer (out-of-turn agents), so ``agent_selection`` does not simply cycle.  Agents are
+``"player_0"`` … by seat; each one's observation is ``{"observation": float32 vector,
+"action_mask": int8 vector}`` built from its own ``game.observe(seat)`` only
+(:func:`.features.flat`, :func:`.actions.mask`; all zeros when it need not act).  An id outside
+the mask changes nothing (``infos[agent]["illegal_action"]``).  Rewards: +1 to the winner, -1 to
+every other seat, at the end; plus ``shaping`` × each seat's change of victory points.  The
+episode is truncated after ``max_turns`` turns or ``max_cycles`` cycles (a cycle: as many steps
+as there are players).
+
+:func:`parallel_env` (:class:`CatanParallel`) is the same game for PettingZoo's parallel API:
+every live agent sends an id each step, the acting seat's is played and the others wait; a
+step is a cycle, truncated after ``max_cycles``.  Its AEC twin :func:`cycled_env` (PettingZoo's
+``parallel_to_aec``) steps every agent once a cycle: together they pass ``max_cycles_test``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import parallel_to_aec
+
+from ..engine.game import Game
+from ..engine.knowledge.observation import Observation
+from ..engine.options import Rules
+from .actions import Pending, action_space, mask, step_id
+from .features import flat, shapes, state_vector
+from .gym_env import NAMES, OBS_HIGH, vp_of
+
+Obs = dict[str, np.ndarray]
+
+
+class _Match:
+    """One game seen seat by seat: the acting seat's choice in progress, observations, rewards."""
+
+    def __init__(self, players: int, seed: int, board: str, rules: Rules | None) -> None:
+        self.game = Game(NAMES[:players], seed=seed, board=board, rules=rules)
+        self.players = players
+        self.pending = Pending()
+        self.space = action_space(players)
+        self._cache: dict[int, tuple[Observation, np.ndarray]] = {}
+        self.vp = [0] * players
+
+    def seen(self, seat: int) -> tuple[Observation, np.ndarray]:
+        """``seat``'s observation and mask now (cached until the next move)."""
+        found = self._cache.get(seat)
+        if found is None:
+            obs = self.game.observe(seat)
+            pending = self.pending if seat == self.game.current_seat else None
+            found = self._cache[seat] = (obs, mask(obs, pending).astype(np.int8))
+        return found
+
+    def observation(self, seat: int) -> Obs:
+        """``seat``'s observation in the environments' form."""
+        obs, legal = self.seen(seat)
+        pending = self.pending if seat == self.game.current_seat else None
+        return {"observation": flat(obs, pending), "action_mask": legal.copy()}
+
+    def play(self, seat: int, code: int) -> bool:
+        """Play id ``code`` for ``seat``; False (nothing changes) when it is outside its mask."""
+        obs, legal = self.seen(seat)
+        if not (0 <= code < self.space.n and legal[code]):
+            return False
+        action = step_id(obs, self.pending, code)
+        if action is not None:
+            self.game.step(action)
+        self._cache.clear()
+        return True
+
+    def rewards(self, shaping: float) -> list[float]:
+        """The reward of each seat for the step just played: the end's ±1, and the shaping of VP changes."""
+        out = [0.0] * self.players
+        game = self.game
+        if game.is_over:
+            winner = game.state.winner
+            out = [1.0 if q == winner else -1.0 for q in range(self.players)]
+        if shaping:
+            for q in range(self.players):
+                vp = vp_of(self.seen(q)[0])
+                out[q] += shaping * (vp - self.vp[q])
+                self.vp[q] = vp
+        return out
+
+
+def _spaces(players: int) -> tuple[spaces.Dict, spaces.Discrete]:
+    n = action_space(players).n
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, OBS_HIGH, (shapes(players).size,), np.float32),
+            "action_mask": spaces.MultiBinary(n),
+        }
+    )
+    return observation, spaces.Discrete(n)
+
+
+class CatanAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships no types
+    """The AEC environment of :func:`env` (see the module docstring).
+
+    Args:
+        players: 3 to 6.
+        board: ``"random"`` (a seeded board each game) or ``"beginner"``.
+        rules: house rules.
+        shaping: weight of each seat's victory-point change added to its rewards.
+        max_turns: truncate after this many turns.
+        max_cycles: truncate after this many cycles (``players`` steps each); None: no cap.
+        render_mode: ``"ansi"`` or None.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "catan_widget_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(
+        self,
+        players: int = 4,
+        board: str = "random",
+        rules: Rules | None = None,
+        shaping: float = 0.0,
+        max_turns: int = 400,
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        """See the class docstring."""
+        super().__init__()
+        action_space(players)  # checks the count
+        self.players = players
+        self.board_kind, self.rules, self.shaping = board, rules, float(shaping)
+        self.max_turns, self.max_cycles, self.render_mode = max_turns, max_cycles, render_mode
+        self.possible_agents = [f"player_{q}" for q in range(players)]
+        self._obs_space, self._act_space = _spaces(players)
+        self.match: _Match | None = None
+        self._steps = 0
+        self._rng = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """Every agent's: the flat features and the mask."""
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """Every agent's: ``Discrete(n)`` of :func:`.actions.action_space`."""
+        return self._act_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; its seed drawn from the environment's generator (seeded by ``seed``)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        game_seed = int(self._rng.integers(0, 2**63 - 1))
+        self.match = _Match(self.players, game_seed, self.board_kind, self.rules)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = 0
+        self.agent_selection = self.possible_agents[self.match.game.current_seat]
+        self._set_infos()
+
+    def observe(self, agent: str) -> Obs:
+        """``agent``'s observation (from its own seat's view only)."""
+        assert self.match is not None
+        return self.match.observation(self.possible_agents.index(agent))
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` for the selected agent (None once it is terminated or truncated)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        match = self.match
+        assert match is not None
+        self._cumulative_rewards[agent] = 0.0
+        seat = self.possible_agents.index(agent)
+        legal = match.play(seat, int(action))
+        self._steps += 1
+        game = match.game
+        self.rewards = dict(zip(self.agents, match.rewards(self.shaping)))
+        if game.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif game.turn >= self.max_turns or (
+            self.max_cycles is not None and self._steps >= self.max_cycles * self.players
+        ):
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._set_infos()
+        self.infos[agent]["illegal_action"] = not legal
+        self.agent_selection = self.possible_agents[game.current_seat]
+        self._accumulate_rewards()
+
+    def _set_infos(self) -> None:
+        match = self.match
+        assert match is not None
+        for q, agent in enumerate(self.agents):
+            self.infos[agent] = {"action_mask": match.seen(q)[1].astype(np.bool_)}
+
+    def render(self) -> str | None:
+        """The game in a line (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi" or self.match is None:
+            return None
+        g = self.match.game
+        return f"turn {g.turn}, {g.phase}: {g.prompt()}"
+
+    def close(self) -> None:
+        """Nothing to release (no window, no process)."""
+        self.match = None
+
+    def state(self) -> np.ndarray:
+        """All-seeing, for centralised critics only (:func:`.features.state_vector`)."""
+        assert self.match is not None
+        return state_vector(self.match.game)
+
+
+def env(**kwargs: Any) -> CatanAEC:
+    """The AEC environment (:class:`CatanAEC`; keyword arguments as its)."""
+    return CatanAEC(**kwargs)
+
+
+raw_env = env
+"""PettingZoo's usual second name of :func:`env`."""
+
+
+class CatanParallel(ParallelEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships no types
+    """The parallel environment of :func:`parallel_env` (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "catan_widget_parallel_v0"}  # noqa: RUF012
+
+    def __init__(
+        self,
+        players: int = 4,
+        board: str = "random",
+        rules: Rules | None = None,
+        shaping: float = 0.0,
+        max_turns: int = 400,
+        max_cycles: int = 10_000,
+        render_mode: str | None = None,
+    ) -> None:
+        """As :class:`CatanAEC`'s; ``max_cycles``: parallel steps before truncation."""
+        action_space(players)
+        self.players = players
+        self.board_kind, self.rules, self.shaping = board, rules, float(shaping)
+        self.max_turns, self.max_cycles, self.render_mode = max_turns, max_cycles, render_mode
+        self.possible_agents = [f"player_{q}" for q in range(players)]
+        self.agents: list[str] = []
+        self._obs_space, self._act_space = _spaces(players)
+        self.match: _Match | None = None
+        self._cycles = 0
+        self._rng = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """Every agent's: the flat features and the mask."""
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """Every agent's: ``Discrete(n)``."""
+        return self._act_space
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+        """A new game (its seed drawn from the environment's generator, seeded by ``seed``)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.match = _Match(self.players, int(self._rng.integers(0, 2**63 - 1)), self.board_kind, self.rules)
+        self.agents = self.possible_agents[:]
+        self._cycles = 0
+        return self._observations(), self._infos()
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+        """Play the acting seat's id (the other agents' ids are ignored: they wait)."""
+        match = self.match
+        assert match is not None
+        seat = match.game.current_seat
+        acting = self.possible_agents[seat]
+        legal = acting in actions and match.play(seat, int(actions[acting]))
+        self._cycles += 1
+        game = match.game
+        rewards = dict(zip(self.agents, match.rewards(self.shaping)))
+        over = game.is_over
+        cut = not over and (game.turn >= self.max_turns or self._cycles >= self.max_cycles)
+        observations, infos = self._observations(), self._infos()
+        infos[acting]["illegal_action"] = not legal
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, cut)
+        if over or cut:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def _observations(self) -> dict[str, Obs]:
+        match = self.match
+        assert match is not None
+        return {a: match.observation(q) for q, a in enumerate(self.possible_agents)}
+
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        match = self.match
+        assert match is not None
+        return {
+            a: {"action_mask": match.seen(q)[1].astype(np.bool_)} for q, a in enumerate(self.possible_agents)
+        }
+
+    def render(self) -> str | None:
+        """The game in a line (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi" or self.match is None:
+            return None
+        g = self.match.game
+        return f"turn {g.turn}, {g.phase}: {g.prompt()}"
+
+    def close(self) -> None:
+        """Nothing to release."""
+        self.match = None
+
+    def state(self) -> np.ndarray:
+        """All-seeing, for centralised critics only (:func:`.features.state_vector`)."""
+        assert self.match is not None
+        return state_vector(self.match.game)
+
+
+def parallel_env(**kwargs: Any) -> CatanParallel:
+    """The parallel environment (:class:`CatanParallel`)."""
+    return CatanParallel(**kwargs)
+
+
+def cycled_env(**kwargs: Any) -> AECEnv[str, Obs, int]:
+    """:func:`parallel_env` as an AEC environment stepping every agent once a cycle."""
+    made: AECEnv[str, Obs, int] = parallel_to_aec(parallel_env(**kwargs))
+    return made

@@ -1,0 +1,87 @@
+"""Observation features: their names and shapes, what they say, and fairness (a seat's vectors
+cannot tell apart two games that differ only in what that seat cannot know)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from engine.helpers import redeal  # tests/engine/helpers.py (pytest puts tests/ on the path)
+
+from catan_widget import Game
+from catan_widget.engine.phases import ACCEPTED, COUNTERED
+from catan_widget.rl.actions import mask
+from catan_widget.rl.features import feature_names, features, flat, shapes, state_vector
+from rl.fuzz import positions  # tests/rl/fuzz.py (pytest puts tests/ on the path)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_entry_has_a_name_and_the_dict_form_ravels_to_the_flat_one(players: int) -> None:
+    game = Game(["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][:players], seed=players)
+    game.play("greedy", until=lambda g: g.turn >= 8)
+    obs = game.observe(1)
+    vector = flat(obs)
+    assert vector.dtype == np.float32
+    assert vector.shape == (shapes(players).size,) == (len(feature_names(players)),)
+    assert len(set(feature_names(players))) == vector.size
+    parts = features(obs)
+    assert np.array_equal(np.concatenate([a.ravel() for a in parts.values()]), vector)
+    assert vector.min() >= 0.0
+    assert vector.max() <= 10.0
+
+
+def test_the_features_say_what_the_observation_says() -> None:
+    game = Game(["Ada", "Bo", "Cy", "Di"], seed=8)
+    game.play("greedy", until=lambda g: g.turn >= 20)
+    seat = 2
+    obs = game.observe(seat)
+    named = dict(zip(feature_names(4), flat(obs)))
+    assert obs.hand is not None
+    assert [named[f"hand_{r}"] for r in ("lumber", "brick", "wool", "grain", "ore")] == pytest.approx(
+        [c / 10 for c in obs.hand]
+    )
+    nxt = obs.players[(seat + 1) % 4]
+    assert named["p1_vp"] == pytest.approx(nxt.vp / 10)
+    assert named["p1_unknown"] == pytest.approx(nxt.unknown / 10)
+    assert named[f"hex{obs.robber}_robber"] == 1.0
+    assert named[f"phase_{obs.phase}"] == 1.0
+    mine = [v for v in range(54) if obs.node_owner[v] == seat and obs.node_level[v] == 1]
+    assert mine
+    assert all(named[f"node{v}_settlement_p0"] == 1.0 for v in mine)
+
+
+def _alt(game: Game, seat: int, rng: random.Random) -> tuple[Game, bool]:
+    """A fork differing only in what ``seat`` cannot know (as tests/bots/test_fairness.py)."""
+    s = game.state
+    floors = [list(p.known) for p in game.observe(seat).players]
+    if s.trade is not None:  # an offer, an acceptance or a counter shows the cards it gives
+        promised = [(s.trade[0], s.trade[2])]
+        promised += [(q, g) for q, (answer, g, _) in enumerate(s.answers) if answer in (ACCEPTED, COUNTERED)]
+        for q, cards in promised:
+            floors[q] = [max(f, c) for f, c in zip(floors[q], cards)]
+    return redeal(game, seat, floors, rng)
+
+
+@pytest.mark.parametrize(("players", "seed", "bots"), [(4, 31, "mgmg"), (3, 32, "mmg"), (4, 33, "gggg")])
+def test_hidden_cards_swapped_leave_every_observation_vector_unchanged(
+    players: int, seed: int, bots: str
+) -> None:
+    rng = random.Random(seed)
+    changed = critic_saw = 0
+    for step, (game, _obs) in enumerate(positions(players, seed, bots, steps=900)):
+        if step % 3:
+            continue
+        for seat in range(players):
+            alt, differs = _alt(game, seat, rng)
+            real, other = game.observe(seat), alt.observe(seat)
+            assert np.array_equal(flat(real), flat(other)), (step, seat)
+            assert all(
+                np.array_equal(a, b) for a, b in zip(features(real).values(), features(other).values())
+            )
+            assert np.array_equal(mask(real), mask(other))
+            changed += differs
+            if differs:
+                critic_saw += not np.array_equal(state_vector(game, seat), state_vector(alt, seat))
+    assert changed >= 15, "the test must see positions where the opponents' cards could differ"
+    assert critic_saw >= 15, "the all-seeing state vector does see the hidden cards"
