@@ -67,6 +67,7 @@ function markRoot(c: Canvas, ctx: Ctx, mode: string | null): void {
   const { state, legal } = ctx;
   root.setAttribute("data-version", String(state.version));
   root.setAttribute("data-phase", state.phase);
+  root.setAttribute("data-players", String(state.players.length));
   root.setAttribute("data-seat", legal.seat == null ? "" : String(legal.seat));
   // the mode in force makes every spot of its kind clickable, lit or not (see widget.css)
   c.view.svg.setAttribute("data-mode", mode ?? "");

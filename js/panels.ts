@@ -80,8 +80,8 @@ function hand(p: PlayerState, compact: boolean): HTMLElement {
     "div",
     { class: "cw-hand cw-hidden", "data-hidden": "true", title: `${p.resource_count} resource cards (hidden)`, role: "img", "aria-label": `${p.resource_count} resource cards (hidden)` },
     h("span", { class: "cw-card-back" }),
-    h("b", { class: "cw-count" }, `× ${p.resource_count}`),
-    h("span", { class: "cw-muted" }, "cards"),
+    h("b", { class: "cw-count" }, compact ? String(p.resource_count) : `× ${p.resource_count}`),
+    compact ? null : h("span", { class: "cw-muted" }, "cards"),
   );
 }
 
@@ -90,7 +90,7 @@ function devCards(p: PlayerState, compact: boolean): HTMLElement {
   if (!p.dev_cards && compact) {
     // compact: the deck's back and the count; the words are its title
     const words = `${p.dev_count} development card${p.dev_count === 1 ? "" : "s"}`;
-    el.append(h("span", { class: "cw-dev-card cw-dev-hidden", title: words, "aria-label": words }, h("span", { class: "cw-card-back cw-dev-back" }), h("b", { class: "cw-count" }, `× ${p.dev_count}`)));
+    el.append(h("span", { class: "cw-dev-card cw-dev-hidden", title: words, "aria-label": words }, h("span", { class: "cw-card-back cw-dev-back" }), h("b", { class: "cw-count" }, String(p.dev_count))));
     return el;
   }
   if (p.dev_cards) {
@@ -114,6 +114,26 @@ function devCards(p: PlayerState, compact: boolean): HTMLElement {
   return el;
 }
 
+/** Knights played, road length and (full panels) the pieces left; compact, the pieces are its title. */
+function stats(p: PlayerState, color: string, compact: boolean): HTMLElement {
+  const piecesLeft = `Pieces left: ${p.pieces.roads} roads, ${p.pieces.settlements} settlements, ${p.pieces.cities} cities`;
+  return h(
+    "div",
+    { class: "cw-stats", title: compact ? piecesLeft : null },
+    h("span", { title: "Knights played" }, `Knights ${p.knights_played}`),
+    h("span", { title: "Longest road length" }, `Road ${p.road_length}`),
+    compact
+      ? null
+      : h(
+          "span",
+          { class: "cw-pieces", title: "Pieces left: roads, settlements, cities" },
+          pieceIcon("road", color), String(p.pieces.roads),
+          pieceIcon("settlement", color), String(p.pieces.settlements),
+          pieceIcon("city", color), String(p.pieces.cities),
+        ),
+  );
+}
+
 function playerPanel(p: PlayerState, state: GameState, board: Board, compact: boolean): HTMLElement {
   const color = colorOf(board, p.seat);
   const cls = ["cw-player"];
@@ -126,7 +146,6 @@ function playerPanel(p: PlayerState, state: GameState, board: Board, compact: bo
     p.longest_road ? specialBadge(board, "longest_road", "cw-badge-road") : null,
     p.largest_army ? specialBadge(board, "largest_army", "cw-badge-army") : null,
   ];
-  const piecesLeft = `Pieces left: ${p.pieces.roads} roads, ${p.pieces.settlements} settlements, ${p.pieces.cities} cities`;
   return h(
     "div",
     { class: cls.join(" "), "data-seat": p.seat, style: `--cw-player:${color}` },
@@ -143,25 +162,10 @@ function playerPanel(p: PlayerState, state: GameState, board: Board, compact: bo
         ? h("span", { class: "cw-vp", title: `${p.vp + (p.vp_hidden ?? 0)} victory points` }, h("b", {}, String(p.vp + (p.vp_hidden ?? 0))), " VP")
         : h("span", { class: "cw-vp", title: vpTitle }, h("b", {}, String(p.vp)), p.vp_hidden ? h("small", {}, `+${p.vp_hidden}`) : null, " VP"),
     ),
-    // compact: the hand and the development cards on one line
-    compact ? h("div", { class: "cw-player-cards" }, hand(p, true), devCards(p, true)) : hand(p, false),
+    // compact: the hand, the development cards, knights and road on one line; the special cards under it
+    compact ? h("div", { class: "cw-player-cards" }, hand(p, true), devCards(p, true), stats(p, color, true)) : hand(p, false),
     compact ? null : devCards(p, false),
-    h(
-      "div",
-      { class: "cw-stats", title: compact ? piecesLeft : null },
-      h("span", { title: "Knights played" }, `Knights ${p.knights_played}`),
-      h("span", { title: "Longest road length" }, `Road ${p.road_length}`),
-      compact
-        ? null
-        : h(
-            "span",
-            { class: "cw-pieces", title: "Pieces left: roads, settlements, cities" },
-            pieceIcon("road", color), String(p.pieces.roads),
-            pieceIcon("settlement", color), String(p.pieces.settlements),
-            pieceIcon("city", color), String(p.pieces.cities),
-          ),
-      ...(compact ? badges : []),
-    ),
+    compact ? (badges.some(Boolean) ? h("div", { class: "cw-player-badges" }, ...badges) : null) : stats(p, color, false),
     p.discard > 0 ? h("div", { class: "cw-must-discard" }, `Must discard ${p.discard}`) : null,
   );
 }
