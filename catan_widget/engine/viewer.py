@@ -1,6 +1,6 @@
 """Who is looking: a :data:`Viewer` is a seat, an onlooker, or all-seeing.
 
-* a seat (0..3): that player, who sees their own hand and cards and what the events show them;
+* a seat (0..n-1, at most 0..5): that player, who sees their own hand and cards and what the events show them;
 * :data:`ONLOOKER`: somebody at the table who holds no cards (a hot-seat hand-over, a bot's turn
   at a shared screen): public information only;
 * :data:`ALL_SEEING`: every hand and card (a teacher's view, the analysis of a finished game),
@@ -19,7 +19,7 @@ from typing import Final
 __all__ = ["ALL_SEEING", "ONLOOKER", "Viewer", "check_viewer", "sees_all", "viewer_name"]
 
 Viewer = int
-"""A seat index (0..3), :data:`ONLOOKER` or :data:`ALL_SEEING`."""
+"""A seat index (0..n-1, at most 0..5), :data:`ONLOOKER` or :data:`ALL_SEEING`."""
 
 ALL_SEEING: Final = -1
 """The viewer who sees every hand and card (the widget's teacher view)."""
