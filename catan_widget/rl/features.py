@@ -90,7 +90,6 @@ def number_names(players: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-_PLAYER_SCALE: Final = np.array([1.0 / d for _, d in PLAYER_FEATURES], dtype=np.float32)
 _PIPS: Final = tuple(0 if n == 0 else 6 - abs(7 - n) for n in range(13))
 
 
@@ -153,15 +152,45 @@ def features(obs: Observation, pending: Pending | None = None) -> dict[str, np.n
     players)``, ``edges`` ``(edge, players)`` and ``numbers``, all ``float32``.  ``pending``: a
     multi-id choice in progress (:class:`.actions.Pending`), shown to the agent.
     """
+    seat = _seat_of(obs)
+    n = len(obs.players)
+    sh = shapes(n)
+    board = _board_part(obs, seat, n, pending).copy()
+    a = sh.hexes[0] * sh.hexes[1]
+    b = a + sh.nodes[0] * sh.nodes[1]
+    return {
+        "hexes": board[:a].reshape(sh.hexes),
+        "nodes": board[a:b].reshape(sh.nodes),
+        "edges": board[b:].reshape(sh.edges),
+        "numbers": _numbers(obs, seat, n, pending),
+    }
+
+
+def _seat_of(obs: Observation) -> int:
     seat = obs.seat
     if seat is None:
         raise ValueError("features are built from a seat's observation (game.observe(seat))")
-    n = len(obs.players)
+    return seat
+
+
+_BOARD_CACHE: Final[dict[tuple[Board, int, int], tuple[tuple[object, ...], np.ndarray]]] = {}
+"""Per board and seat, the last board part and what it was built from: pieces change on few
+moves, so most steps reuse it (never modified in place: callers copy or concatenate)."""
+
+
+def _board_part(obs: Observation, seat: int, n: int, pending: Pending | None) -> np.ndarray:
+    """The hex, node and edge planes ravelled, built again only when a piece or the robber moved."""
+    phex = pending.robber_hex if pending is not None else -1
+    key = (obs.board, seat, n)
+    made = (obs.node_owner, obs.node_level, obs.edge_owner, obs.robber, phex)
+    found = _BOARD_CACHE.get(key)
+    if found is not None and found[0] == made:
+        return found[1]
     static_hexes, static_nodes = _board_planes(obs.board, n)
     hexes = static_hexes.copy()
     hexes[obs.robber, 7] = 1.0
-    if pending is not None and pending.robber_hex >= 0:
-        hexes[pending.robber_hex, 8] = 1.0
+    if phex >= 0:
+        hexes[phex, 8] = 1.0
     rel = _relative(seat, n)
     nodes = static_nodes.copy()
     owner = np.asarray(obs.node_owner)
@@ -174,7 +203,11 @@ def features(obs: Observation, pending: Pending | None = None) -> dict[str, np.n
     roads = np.flatnonzero(eo >= 0)
     if roads.size:
         edges[roads, rel[eo[roads]]] = 1.0
-    return {"hexes": hexes, "nodes": nodes, "edges": edges, "numbers": _numbers(obs, seat, n, pending)}
+    part = np.concatenate([hexes.ravel(), nodes.ravel(), edges.ravel()])
+    if len(_BOARD_CACHE) > 256:
+        _BOARD_CACHE.clear()
+    _BOARD_CACHE[key] = (made, part)
+    return part
 
 
 @lru_cache(maxsize=64)
@@ -182,45 +215,66 @@ def _relative(seat: int, players: int) -> np.ndarray:
     return np.array([(q - seat) % players for q in range(players)], dtype=np.intp)
 
 
+@cache
+def _scale(players: int) -> np.ndarray:
+    """The divisor of each ``numbers`` entry, inverted (raw counts times this)."""
+    topo = topology_for(players)
+    out = [1.0] * (len(PHASES) + 5) + [1 / 2.0] + [1.0] * 11
+    out += [1 / topo.cards_per_resource] * 5 + [1 / sum(topo.deck_counts), 1 / 200.0]
+    out += [1 / 10.0] * 5 + [1 / 5.0] * 10 + [1 / 5.0] + [1 / 4.0] * 5
+    out += [1 / d for _, d in PLAYER_FEATURES] * players
+    out += [1.0] * (1 + 2 * players) + [1 / 2.0] * 10
+    out += ([1.0] * 4 + [1 / 2.0] * 10) * players
+    out += [1 / MAX_OFFERS] + [1 / 4.0] * 5
+    return np.array(out, dtype=np.float32)
+
+
+_PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
+_DICE: Final = [[0.0] * 11 for _ in range(13)]
+for _d in range(2, 13):
+    _DICE[_d][_d - 2] = 1.0
+
+
 def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np.ndarray:
+    """The ``numbers`` part: raw counts gathered in one list, scaled by :func:`_scale`."""
     out: list[float] = [0.0] * len(PHASES)
-    out[PHASES.index(obs.phase)] = 1.0
+    out[_PHASE_INDEX[obs.phase]] = 1.0
     out += [
-        float(obs.current == seat and obs.phase != "game_over"),
-        float(obs.turn_player == seat),
-        float(obs.rolled),
-        float(obs.dev_played),
-        float(obs.built),
-        obs.free_roads / 2.0,
+        obs.current == seat and obs.phase != "game_over",
+        obs.turn_player == seat,
+        obs.rolled,
+        obs.dev_played,
+        obs.built,
+        obs.free_roads,
     ]
-    dice = [0.0] * 11
-    if obs.dice is not None:
-        dice[obs.dice[0] + obs.dice[1] - 2] = 1.0
-    out += dice
-    topo = obs.board.topo
-    out += [b / topo.cards_per_resource for b in obs.bank]
-    out += [obs.deck_size / sum(topo.deck_counts), min(obs.turn, 1000) / 200.0]
+    out += _DICE[0] if obs.dice is None else _DICE[obs.dice[0] + obs.dice[1]]
+    out += obs.bank
+    out += (obs.deck_size, min(obs.turn, 1000))
     hand, dev, new, rates = obs.hand, obs.dev_cards, obs.dev_new, obs.rates
     assert hand is not None
     assert dev is not None
     assert new is not None
     assert rates is not None
-    out += [c / 10.0 for c in hand] + [c / 5.0 for c in dev] + [c / 5.0 for c in new]
-    out += [(obs.hidden_vp or 0) / 5.0] + [r / 4.0 for r in rates]
-    order = [(seat + k) % n for k in range(n)]
-    rows = np.empty((n, len(PLAYER_FEATURES)), dtype=np.float32)
-    for k, q in enumerate(order):
-        p = obs.players[q]
+    out += hand
+    out += dev
+    out += new
+    out.append(obs.hidden_vp or 0)
+    out += rates
+    players = obs.players
+    for k in range(n):
+        p = players[(seat + k) % n]
         pieces = p.pieces
         not_held = [0.0] * 5
         for r in p.not_held:
             not_held[r] = 1.0
-        rows[k] = [
+        out += (
             p.vp, p.hand_size, p.dev_count, p.dev_new_count, p.knights, p.road_length,
             p.longest_road, p.largest_army, pieces[0], pieces[1], pieces[2], p.discard,
-            *p.played, *p.known, p.unknown, *not_held,
-        ]  # fmt: skip
-    rows *= _PLAYER_SCALE
+        )  # fmt: skip
+        out += p.played
+        out += p.known
+        out.append(p.unknown)
+        out += not_held
     trade = [0.0] * (1 + 2 * n + 10)
     answers = [0.0] * (14 * n)
     if obs.trade is not None:
@@ -230,25 +284,28 @@ def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np
         for q in range(n) if to < 0 else (to,):
             if q != proposer:
                 trade[1 + n + (q - seat) % n] = 1.0
-        trade[1 + 2 * n : 1 + 2 * n + 5] = [c / 2.0 for c in give]
-        trade[1 + 2 * n + 5 :] = [c / 2.0 for c in want]
+        trade[1 + 2 * n : 1 + 2 * n + 5] = give
+        trade[1 + 2 * n + 5 :] = want
         for q, (answer, agive, awant) in enumerate(obs.answers):
             at = 14 * ((q - seat) % n)
             answers[at + answer] = 1.0
             if answer in (ACCEPTED, COUNTERED):
-                answers[at + 4 : at + 9] = [c / 2.0 for c in agive]
-                answers[at + 9 : at + 14] = [c / 2.0 for c in awant]
-    tail = [max(0, MAX_OFFERS - obs.offers_this_turn) / MAX_OFFERS]
-    tail += [c / 4.0 for c in pending.discard] if pending is not None else [0.0] * 5
-    return np.concatenate(
-        [np.array(out, dtype=np.float32), rows.ravel(), np.array(trade + answers + tail, dtype=np.float32)]
-    )
+                answers[at + 4 : at + 9] = agive
+                answers[at + 9 : at + 14] = awant
+    out += trade
+    out += answers
+    out.append(max(0, MAX_OFFERS - obs.offers_this_turn))
+    out += pending.discard if pending is not None else (0, 0, 0, 0, 0)
+    vector = np.array(out, dtype=np.float32)
+    vector *= _scale(n)
+    return vector
 
 
 def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
     """The dict form of :func:`features` as one ``float32`` vector (names: :func:`feature_names`)."""
-    d = features(obs, pending)
-    return np.concatenate([d["hexes"].ravel(), d["nodes"].ravel(), d["edges"].ravel(), d["numbers"]])
+    seat = _seat_of(obs)
+    n = len(obs.players)
+    return np.concatenate([_board_part(obs, seat, n, pending), _numbers(obs, seat, n, pending)])
 
 
 def state_vector(game: Game, seat: int | None = None) -> np.ndarray:

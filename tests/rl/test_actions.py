@@ -93,13 +93,16 @@ def _completions(obs: object, rng: random.Random) -> set[ac.Action]:
 
 
 GAMES = [(4, 11, "mgmr"), (3, 12, "mmg"), (4, 13, "mmmm"), (3, 14, "gmr"), (4, 15, "gggm")]
+GAMES += [(5, 16, "mgm"), (6, 17, "mmg")]  # the extension: its board, the Special Building Phase
 
 
 @pytest.mark.parametrize(("players", "seed", "bots"), GAMES)
 def test_masks_are_exactly_the_encoded_legal_set(players: int, seed: int, bots: str) -> None:
     rng = random.Random(seed)
     kinds: set[str] = set()
+    phases: set[str] = set()
     for game, obs in positions(players, seed, bots, steps=1500):
+        phases.add(obs.phase)
         seat = obs.seat
         assert seat is not None
         legal = set(obs.legal) | set(_offers(game, seat))
@@ -115,6 +118,7 @@ def test_masks_are_exactly_the_encoded_legal_set(players: int, seed: int, bots: 
         assert firsts == set(np.flatnonzero(mask(obs)).tolist())
         assert all(game.refusal(a, seat) is None for a in reached)
     assert {"discard", "move_robber", "offer_trade", "accept_trade", "confirm_trade"} <= kinds
+    assert ("special_build" in phases) == (players >= 5)
 
 
 def test_a_seat_that_need_not_act_has_an_empty_mask() -> None:

@@ -18,7 +18,7 @@ DICT_SPACE = [
 ]
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, 4, 6])
 @DICT_SPACE[0]
 @DICT_SPACE[1]
 def test_pettingzoos_api_and_seed_tests(players: int) -> None:

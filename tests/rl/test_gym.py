@@ -40,6 +40,9 @@ def test_the_registered_env_passes_gymnasiums_checker() -> None:
     assert env3.observation_space["observation"].shape == (shapes(3).size,)  # type: ignore[index]
     env3.reset(seed=0)
     assert "turn 0" in str(env3.render())
+    env5 = gym.make("catan_widget/Catan-v0", opponents=["greedy"] * 4)  # the extension
+    check_env(env5.unwrapped)
+    assert env5.action_space == gym.spaces.Discrete(action_space(5).n)
 
 
 def test_masks_come_three_ways_and_reset_is_reproducible() -> None:
