@@ -25,10 +25,12 @@ from rl.fuzz import positions  # tests/rl/fuzz.py (pytest puts tests/ on the pat
 PINNED = {
     3: (336, "2ca6941a8573"),
     4: (338, "5439aa8ffcf1"),
+    5: (440, "222bd4e3f155"),
+    6: (442, "609ca0b17a02"),
 }
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_table_is_pinned(players: int) -> None:
     space = action_space(players)
     assert (space.n, space.digest()[:12]) == PINNED[players]
