@@ -7,9 +7,10 @@ from collections import Counter
 
 import pytest
 
-from catan_widget import DEV_CARDS, RESOURCES, TERRAINS, Board, Game
+from catan_widget import DEV_CARDS, RESOURCES, TERRAINS, Board, Game, Rules
 from catan_widget.engine.board.layouts import GENERIC, beginner_board, reds_touch
 from catan_widget.engine.board.topology import BASE, EXTENSION
+from catan_widget.engine.constants import EXTENSION_NUMBER_TOKENS
 
 NAMES5 = ["Ada", "Bo", "Cy", "Di", "Ed"]
 NAMES6 = [*NAMES5, "Fy"]
@@ -161,3 +162,14 @@ def test_random_bots_play_a_whole_extension_game_and_it_saves(players: int, kind
     loaded = Game.from_json(text)
     assert loaded.to_json() == text
     assert loaded.board.topo is EXTENSION
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_spiral_tokens_on_the_extension_keep_reds_apart(seed: int) -> None:
+    board = Game(NAMES6, seed=seed, board="random", rules=Rules(spiral_tokens=True)).board
+    assert Counter(n for n in board.number if n) == Counter(EXTENSION_NUMBER_TOKENS)
+    assert not reds_touch(board.topo, board.number)
+    touching = Game(
+        NAMES6, seed=seed, board="random", rules=Rules(spiral_tokens=True, red_numbers_may_touch=True)
+    )
+    assert Counter(n for n in touching.board.number if n) == Counter(EXTENSION_NUMBER_TOKENS)

@@ -268,7 +268,7 @@ def random_board(
 ) -> Board:
     """A shuffled board drawn from ``rng`` (the rulebook §2); with ``extension`` the 30-hex
     board of the 5–6 player extension (its tokens in a spiral follow :data:`SPIRAL6_TOKENS`, the
-    start redrawn while a 6 and an 8 touch, unless they may).
+    terrain and the start drawn again while a 6 and an 8 touch, unless they may).
     """
     topo = EXTENSION if extension else BASE
     counts = EXTENSION_TERRAIN_COUNTS if extension else TERRAIN_COUNTS
@@ -284,6 +284,7 @@ def random_board(
                     number[h] = next(tokens)
             if not extension or red_numbers_may_touch or not reds_touch(topo, number):
                 break
+            rng.shuffle(terrain)  # the extension's spiral may put reds together: another terrain
     else:
         while True:
             tokens_list = list(EXTENSION_NUMBER_TOKENS if extension else NUMBER_TOKENS)
