@@ -117,7 +117,8 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         self.pending = Pending()
         self._bots: list[Any] = []
         self._obs: Observation | None = None
-        self._mask = np.zeros(self.space.n, dtype=np.int8)
+        self._mask = np.zeros(self.space.n, dtype=np.bool_)
+        """The legal ids now (observations and infos get copies)."""
         self._vp = 0
         self._illegal = 0
 
@@ -155,7 +156,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         self._illegal = 0
         engine_action = step_id(obs, self.pending, code)
         if engine_action is None:
-            self._mask = mask(obs, self.pending).astype(np.int8)
+            self._mask = mask(obs, self.pending)
         else:
             game.step(engine_action)
             self._advance()
@@ -163,7 +164,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The legal ids now, as ``bool`` (for sb3-contrib's MaskablePPO)."""
-        return self._mask.astype(np.bool_)
+        return self._mask
 
     def render(self) -> str | None:
         """The game in a line or two (``render_mode="ansi"``)."""
@@ -184,7 +185,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
                 game, self._bots, lambda g: g.state.current == seat or g.turn >= self.max_turns, 100_000
             )
         self._obs = game.observe(seat)
-        self._mask = mask(self._obs, self.pending).astype(np.int8)
+        self._mask = mask(self._obs, self.pending)
 
     def _finish(self) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         game, obs = self.game, self._obs
@@ -203,12 +204,12 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
 
     def _observation(self) -> dict[str, np.ndarray]:
         assert self._obs is not None
-        return {"observation": flat(self._obs, self.pending), "action_mask": self._mask.copy()}
+        return {"observation": flat(self._obs, self.pending), "action_mask": self._mask.astype(np.int8)}
 
     def _info(self) -> dict[str, Any]:
         game = self.game
         assert game is not None
-        return {"action_mask": self._mask.astype(np.bool_), "turn": game.turn, "phase": game.phase}
+        return {"action_mask": self._mask.copy(), "turn": game.turn, "phase": game.phase}
 
 
 ENV_ID = "catan_widget/Catan-v0"

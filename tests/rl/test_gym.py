@@ -10,6 +10,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import catan_widget.rl  # noqa: F401  (registers catan_widget/Catan-v0)
+from catan_widget.engine.actions import Action
+from catan_widget.engine.knowledge.observation import Observation
 from catan_widget.rl import CatanEnv, action_space
 from catan_widget.rl.features import shapes
 
@@ -112,3 +114,27 @@ def test_vector_envs_sync_and_async_and_pickling() -> None:
     copy = pickle.loads(pickle.dumps(env))
     a = np.flatnonzero(env.action_masks())[0]
     assert (copy.step(a)[0]["observation"] == env.step(a)[0]["observation"]).all()
+
+
+class _Spy:
+    """A bot that records what it is handed (and plays the first legal action)."""
+
+    def __init__(self) -> None:
+        self.seen: list[object] = []
+
+    def choose(self, observation: Observation) -> Action:
+        self.seen.append(observation)
+        return observation.legal[0]
+
+
+def test_the_opponents_are_handed_their_own_seats_observation_only() -> None:
+    spies = [_Spy(), _Spy(), _Spy()]
+    env = CatanEnv(opponents=spies)
+    obs, _ = env.reset(seed=7)
+    for _ in range(200):
+        obs, _, term, trunc, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if term or trunc:
+            break
+    for seat, spy in enumerate(spies, start=1):
+        assert spy.seen
+        assert all(isinstance(o, Observation) and o.viewer == seat and o.hands is None for o in spy.seen)
