@@ -62,7 +62,7 @@ function pieceIcon(kind: "road" | "settlement" | "city", color: string): SVGElem
   return s("svg", { viewBox: "-0.34 -0.34 0.68 0.6", width: 18, height: 16, class: "cw-icon", "aria-hidden": "true" }, body);
 }
 
-/** From this many players on, the panels are compact (js/widget.css `.cw-compact`): six fit beside the board. */
+/** From this many players on, the panels are compact (js/six.css `.cw-players-compact`): six fit beside the board. */
 export const COMPACT_PLAYERS = 5;
 
 function hand(p: PlayerState, compact: boolean): HTMLElement {
@@ -173,7 +173,7 @@ function playerPanel(p: PlayerState, state: GameState, board: Board, compact: bo
 /** Every player's panel, in seat order; compact from COMPACT_PLAYERS players on. */
 export function players(state: GameState, board: Board): HTMLElement {
   const compact = state.players.length >= COMPACT_PLAYERS;
-  const el = h("div", { class: compact ? "cw-players cw-compact" : "cw-players", "data-players": state.players.length });
+  const el = h("div", { class: compact ? "cw-players cw-players-compact" : "cw-players", "data-players": state.players.length });
   for (const p of state.players) el.append(playerPanel(p, state, board, compact));
   return el;
 }

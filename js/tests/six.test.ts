@@ -37,7 +37,7 @@ describe("five and six players", () => {
     state.players[5].longest_road = true;
     state.players[5].dev_count = 2;
     const el = panels.players(state, board);
-    expect(el.classList.contains("cw-compact")).toBe(true);
+    expect(el.classList.contains("cw-players-compact")).toBe(true);
     expect(el.getAttribute("data-players")).toBe("6");
     const ps = [...el.querySelectorAll<HTMLElement>(".cw-player")];
     expect(ps.map((p) => p.getAttribute("data-seat"))).toEqual(["0", "1", "2", "3", "4", "5"]);
@@ -58,7 +58,7 @@ describe("five and six players", () => {
   it("four players keep the full panels", () => {
     const { state, board } = loadSample();
     const el = panels.players(state, board);
-    expect(el.classList.contains("cw-compact")).toBe(false);
+    expect(el.classList.contains("cw-players-compact")).toBe(false);
     expect(el.querySelectorAll(".cw-pieces")).toHaveLength(4);
   });
 
