@@ -225,10 +225,13 @@ def _scale(players: int) -> np.ndarray:
     out += [1 / d for _, d in PLAYER_FEATURES] * players
     out += [1.0] * (1 + 2 * players) + [1 / 2.0] * 10
     out += ([1.0] * 4 + [1 / 2.0] * 10) * players
-    out += [1 / MAX_OFFERS] + [1 / 4.0] * 5
+    out += [1 / MAX_OFFERS] + [1 / 10.0] * 5
     return np.array(out, dtype=np.float32)
 
 
+CLIP: Final = 10.0
+"""Every scaled number is at most this (only hands or trade bundles far beyond any usual game
+reach it)."""
 _PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
 _DICE: Final = [[0.0] * 11 for _ in range(13)]
 for _d in range(2, 13):
@@ -298,6 +301,7 @@ def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np
     out += pending.discard if pending is not None else (0, 0, 0, 0, 0)
     vector = np.array(out, dtype=np.float32)
     vector *= _scale(n)
+    np.minimum(vector, CLIP, out=vector)  # a huge hand or bundle stays inside the box
     return vector
 
 

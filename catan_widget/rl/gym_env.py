@@ -36,10 +36,10 @@ from ..engine.options import Rules
 from ..engine.registry import BotSpec, make_bot
 from ..engine.rules.autoplay import play_bots
 from .actions import Pending, action_space, mask, step_id
-from .features import flat, shapes
+from .features import CLIP, flat, shapes
 
-OBS_HIGH = 10.0
-"""The observation box's upper bound: every feature lies in ``[0, 10]`` (counts are scaled)."""
+OBS_HIGH = CLIP
+"""The observation box's upper bound: every feature lies in ``[0, 10]`` (scaled, and clipped)."""
 NAMES = ("P0", "P1", "P2", "P3", "P4", "P5")
 """The players' names in environment games (seat order)."""
 

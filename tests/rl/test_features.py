@@ -85,3 +85,16 @@ def test_hidden_cards_swapped_leave_every_observation_vector_unchanged(
                 critic_saw += not np.array_equal(state_vector(game, seat), state_vector(alt, seat))
     assert changed >= 15, "the test must see positions where the opponents' cards could differ"
     assert critic_saw >= 15, "the all-seeing state vector does see the hidden cards"
+
+
+def test_a_huge_hand_stays_inside_the_observation_box() -> None:
+    game = Game(["Ada", "Bo", "Cy"], seed=4)
+    game.stage(
+        settlements={"Ada": [0], "Bo": [20], "Cy": [40]},
+        hands={"Ada": {"ore": 19, "grain": 19, "wool": 19, "brick": 19, "lumber": 15}},
+    )
+    vector = flat(game.observe(0))
+    named = dict(zip(feature_names(3), vector))
+    assert named["hand_ore"] == pytest.approx(1.9)
+    assert named["p0_hand_size"] == pytest.approx(9.1)
+    assert vector.max() <= 10.0
