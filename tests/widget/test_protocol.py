@@ -185,7 +185,7 @@ def test_a_malformed_action_is_refused_with_the_engines_whole_sentence() -> None
     """The parser's explanation reaches the user whole: not cut to 40 characters, not quoted."""
     w = CatanWidget(staged_game(), SOLO)
     for action in (
-        {"kind": "build_road", "edge": 99},
+        {"kind": "build_road", "edge": 999},  # beyond the largest board (109 paths)
         {"kind": "build_road", "edge": "x"},
         {"kind": "fly"},
         {"kind": "discard", "cards": {"gold": 1}},
