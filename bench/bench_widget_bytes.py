@@ -7,8 +7,10 @@ traits (``state`` and ``legal`` with one ``version``; docs/protocol.md).  The bu
 (README: "one state update, 4-player mid-game, <= 4 KB"); the verdict is printed for the
 ``state`` trait and for the whole update (both traits); over every position of the human seat in
 ten games the budget is the median's, and the largest update's is 8 KB (issue 20: the log's tail
-of ``LOG_TAIL`` lines and ``state.since``).  The settings (``bot_delay``, ``view``,
-``show_pips``, ``theme``, ``bots_paused``) are traits of their own, sent only when they change.
+of ``LOG_TAIL`` lines and ``state.since``).  The same is then measured over ten six-player games
+(the 5-6 player extension, issue 23) and reported as measured: the budgets are the 4-player
+game's.  The settings (``bot_delay``, ``view``, ``show_pips``, ``theme``, ``bots_paused``) are
+traits of their own, sent only when they change.
 The breakdown lists the largest parts of each trait.
 """
 
@@ -24,6 +26,9 @@ from catan_widget.bots import make_bots
 from catan_widget.widget.view import unpack_actions, unpack_reasons
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
+SIX = [*NAMES, "Ed", "Flo"]
+"""The six-player run (the 5-6 player extension, issue 23): its figure is reported beside the
+4-player budgets, which stay the ones checked."""
 BUDGET = 4096
 LARGEST = 8192
 """The largest update over every position of the human seat (the median's budget is BUDGET)."""
@@ -102,12 +107,12 @@ def main() -> None:
     widget.close()
 
 
-def every_update(games: int = 10) -> None:
-    """The update at every decision of the human seat in ``games`` seeded greedy games."""
-    seats = {"Ada": "human", "Bo": "bot", "Cy": "bot", "Di": "bot"}
+def every_update(games: int = 10, names: list[str] = NAMES) -> None:
+    """The update at every decision of the human seat in ``games`` seeded greedy games of ``names``."""
+    seats = {name: "human" if i == 0 else "bot" for i, name in enumerate(names)}
     sizes: list[tuple[int, int, str]] = []
     for seed in range(games):
-        game = Game(players=NAMES, seed=seed)
+        game = Game(players=names, seed=seed)
         bots = make_bots(game, "greedy")
         while not game.is_over and len(game.history) < 4000:
             seat = game.current_seat
@@ -118,12 +123,18 @@ def every_update(games: int = 10) -> None:
             game.step(bots[seat].choose(game.observe(seat)))
     sizes.sort()
     largest = sizes[-1]
-    print(
-        f"every update of the human seat in {games} greedy games ({len(sizes)} positions): "
-        f"median {sizes[len(sizes) // 2][0]} B, p99 {sizes[int(len(sizes) * 0.99)][0]} B, "
-        f"largest {largest[0]} B (seed {largest[1]}, {largest[2]}); "
-        f"median {verdict_bytes(sizes[len(sizes) // 2][0])} the {BUDGET} B budget, "
+    median = sizes[len(sizes) // 2][0]
+    verdicts = (  # the budgets are the 4-player game's; other sizes are reported as measured
+        f"; median {verdict_bytes(median)} the {BUDGET} B budget, "
         f"largest {verdict_bytes(largest[0], LARGEST)} the {LARGEST} B budget"
+        if names == NAMES
+        else ""
+    )
+    print(
+        f"every update of the human seat in {games} greedy {len(names)}-player games "
+        f"({len(sizes)} positions): "
+        f"median {median} B, p99 {sizes[int(len(sizes) * 0.99)][0]} B, "
+        f"largest {largest[0]} B (seed {largest[1]}, {largest[2]}){verdicts}"
     )
 
 
@@ -135,3 +146,4 @@ def verdict_bytes(size: int, budget: int = BUDGET) -> str:
 if __name__ == "__main__":
     main()
     every_update()
+    every_update(names=SIX)
