@@ -121,6 +121,10 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         """The legal ids now (observations and infos get copies)."""
         self._vp = 0
         self._illegal = 0
+        self._game_seed = -1
+        """The seed of this episode's game (-1 before the first reset)."""
+        self._trail: list[int] = []
+        """The agent's legal ids of this episode, in order (what unpickling replays)."""
 
     # --- the Gymnasium API ----------------------------------------------------------------------
     def reset(
@@ -128,9 +132,17 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """A new game, its seed drawn from the environment's generator (seeded by ``seed``)."""
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self._start(int(self.np_random.integers(0, 2**63 - 1)))
+        assert self._obs is not None
+        self._vp = vp_of(self._obs)
+        return self._observation(), self._info()
+
+    def _start(self, game_seed: int) -> None:
+        """A new game of seed ``game_seed`` and its bots, played to the agent's first move."""
         names = NAMES[: self.players]
         self.game = Game(names, seed=game_seed, board=self.board_kind, rules=self.rules)
+        self._game_seed = game_seed
+        self._trail = []
         others = iter(self.opponents)
         self._bots = [
             _Agent() if q == self.seat else make_bot(next(others), game_seed, q) for q in range(self.players)
@@ -138,9 +150,41 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         self.pending = Pending()
         self._illegal = 0
         self._advance()
-        assert self._obs is not None
-        self._vp = vp_of(self._obs)
-        return self._observation(), self._info()
+
+    def _play(self, code: int) -> None:
+        """Play the legal id ``code`` for the agent, then the bots until the agent must act."""
+        obs = self._obs
+        assert self.game is not None
+        assert obs is not None
+        self._trail.append(code)
+        engine_action = step_id(obs, self.pending, code)
+        if engine_action is None:
+            self._mask = mask(obs, self.pending)
+        else:
+            self.game.step(engine_action)
+            self._advance()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the game, its bots and what is derived from them: those are rebuilt on
+        unpickling by replaying the agent's ids of this episode from the game's seed (the
+        compiled engine's objects do not pickle; named bots are seeded, so the replay is exact —
+        but for the search bot, which plans against the clock).
+        """
+        skip = {"game", "_bots", "_obs", "_mask", "pending"}
+        return {k: v for k, v in vars(self).items() if k not in skip}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Rebuild the game and the bots by replaying the episode (see :meth:`__getstate__`)."""
+        vars(self).update(state)
+        self.game, self._obs, self._bots = None, None, []
+        self.pending = Pending()
+        self._mask = np.zeros(self.space.n, dtype=np.bool_)
+        if self._game_seed >= 0:
+            trail, illegal, vp = self._trail, self._illegal, self._vp
+            self._start(self._game_seed)
+            for code in trail:
+                self._play(code)
+            self._illegal, self._vp = illegal, vp
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Play id ``action`` for the agent, then the bots until the agent must act again."""
@@ -154,12 +198,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
             info["illegal_action"] = True
             return self._observation(), self.illegal_reward, False, self._illegal >= self.max_illegal, info
         self._illegal = 0
-        engine_action = step_id(obs, self.pending, code)
-        if engine_action is None:
-            self._mask = mask(obs, self.pending)
-        else:
-            game.step(engine_action)
-            self._advance()
+        self._play(code)
         return self._finish()
 
     def action_masks(self) -> np.ndarray:

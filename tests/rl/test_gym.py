@@ -108,12 +108,22 @@ def test_vector_envs_sync_and_async_and_pickling() -> None:
             obs, _reward, _term, _trunc, _info = envs.step(acts)
             assert obs["observation"].shape == (2, shapes(4).size)
         envs.close()
-    env = CatanEnv(opponents=["greedy"] * 3)
-    obs, _ = env.reset(seed=4)
-    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-    copy = pickle.loads(pickle.dumps(env))
-    a = np.flatnonzero(env.action_masks())[0]
-    assert (copy.step(a)[0]["observation"] == env.step(a)[0]["observation"]).all()
+    for opponents in (["random"] * 3, ["greedy", "random"]):
+        env = CatanEnv(opponents=opponents, shaping=0.5)
+        assert pickle.loads(pickle.dumps(env)).game is None  # before any reset
+        _play(env, 4, 150)  # part of an episode: the copy replays it
+        copy = pickle.loads(pickle.dumps(env))
+        assert copy.game is not None
+        assert env.game is not None
+        assert copy.game.to_json() == env.game.to_json()
+        rng = np.random.default_rng(0)
+        for _ in range(100):
+            a = int(rng.choice(np.flatnonzero(env.action_masks())))
+            mine, theirs = env.step(a), copy.step(a)
+            assert np.array_equal(mine[0]["observation"], theirs[0]["observation"])
+            assert mine[1:4] == theirs[1:4]
+            if mine[2] or mine[3]:
+                break
 
 
 class _Spy:
