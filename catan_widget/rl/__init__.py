@@ -17,7 +17,7 @@ See docs/rl.md.
 from __future__ import annotations
 
 from .actions import MAX_OFFERS, ActionSpace, Pending, action_space, decode, encode, mask, step_id
-from .features import feature_names, features, flat, state_vector
+from .features import feature_dict, feature_names, flat, state_vector
 from .gym_env import ENV_ID, CatanEnv, register_envs
 from .policy_bot import PolicyBot, register_policy
 
@@ -33,8 +33,8 @@ __all__ = [
     "action_space",
     "decode",
     "encode",
+    "feature_dict",
     "feature_names",
-    "features",
     "flat",
     "mask",
     "register_envs",

@@ -1,6 +1,6 @@
 """Observation features for learning agents, built from ``game.observe(seat)`` only.
 
-:func:`features` gives the dict form (board planes plus numbers), :func:`flat` the same numbers
+:func:`feature_dict` gives the dict form (board planes plus numbers), :func:`flat` the same numbers
 as one ``float32`` vector (the dict's arrays ravelled in the order ``hexes``, ``nodes``,
 ``edges``, ``numbers``).  Players are ordered *relative to the observing seat* (0 = itself,
 1 = the next seat clockwise, ...), so one policy plays every seat.  Opponents' hands appear as
@@ -147,7 +147,7 @@ def _board_planes(board: Board, players: int) -> tuple[np.ndarray, np.ndarray]:
     return hexes, nodes
 
 
-def features(obs: Observation, pending: Pending | None = None) -> dict[str, np.ndarray]:
+def feature_dict(obs: Observation, pending: Pending | None = None) -> dict[str, np.ndarray]:
     """The dict form of a seat's observation: ``hexes`` ``(hex, 9)``, ``nodes`` ``(node, 6 + 2
     players)``, ``edges`` ``(edge, players)`` and ``numbers``, all ``float32``.  ``pending``: a
     multi-id choice in progress (:class:`.actions.Pending`), shown to the agent.
@@ -173,19 +173,23 @@ def _seat_of(obs: Observation) -> int:
     return seat
 
 
-_BOARD_CACHE: Final[dict[tuple[Board, int, int], tuple[tuple[object, ...], np.ndarray]]] = {}
-"""Per board and seat, the last board part and what it was built from: pieces change on few
-moves, so most steps reuse it (never modified in place: callers copy or concatenate)."""
+_BOARD_CACHE: Final[dict[tuple[int, int, int], tuple[tuple[object, ...], np.ndarray]]] = {}
+"""Per board (by identity: the entry holds the board, so its id is not reused), seat and player
+count, the last board part and what it was built from: pieces change on few moves, so most
+steps reuse it (never modified in place: callers copy or concatenate)."""
 
 
 def _board_part(obs: Observation, seat: int, n: int, pending: Pending | None) -> np.ndarray:
     """The hex, node and edge planes ravelled, built again only when a piece or the robber moved."""
     phex = pending.robber_hex if pending is not None else -1
-    key = (obs.board, seat, n)
-    made = (obs.node_owner, obs.node_level, obs.edge_owner, obs.robber, phex)
+    board = obs.board
+    key = (id(board), seat, n)
+    made = (board, obs.robber, phex, obs.node_owner, obs.node_level, obs.edge_owner)
     found = _BOARD_CACHE.get(key)
-    if found is not None and found[0] == made:
-        return found[1]
+    if found is not None:
+        was = found[0]
+        if was[0] is board and was[1:] == made[1:]:
+            return found[1]
     static_hexes, static_nodes = _board_planes(obs.board, n)
     hexes = static_hexes.copy()
     hexes[obs.robber, 7] = 1.0
@@ -306,7 +310,7 @@ def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np
 
 
 def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
-    """The dict form of :func:`features` as one ``float32`` vector (names: :func:`feature_names`)."""
+    """The dict form of :func:`feature_dict` as one ``float32`` vector (names: :func:`feature_names`)."""
     seat = _seat_of(obs)
     n = len(obs.players)
     return np.concatenate([_board_part(obs, seat, n, pending), _numbers(obs, seat, n, pending)])

@@ -12,7 +12,7 @@ from engine.helpers import redeal  # tests/engine/helpers.py (pytest puts tests/
 from catan_widget import Game
 from catan_widget.engine.phases import ACCEPTED, COUNTERED
 from catan_widget.rl.actions import mask
-from catan_widget.rl.features import feature_names, features, flat, shapes, state_vector
+from catan_widget.rl.features import feature_dict, feature_names, flat, shapes, state_vector
 from rl.fuzz import positions  # tests/rl/fuzz.py (pytest puts tests/ on the path)
 
 
@@ -25,7 +25,7 @@ def test_every_entry_has_a_name_and_the_dict_form_ravels_to_the_flat_one(players
     assert vector.dtype == np.float32
     assert vector.shape == (shapes(players).size,) == (len(feature_names(players)),)
     assert len(set(feature_names(players))) == vector.size
-    parts = features(obs)
+    parts = feature_dict(obs)
     assert np.array_equal(np.concatenate([a.ravel() for a in parts.values()]), vector)
     assert vector.min() >= 0.0
     assert vector.max() <= 10.0
@@ -77,7 +77,8 @@ def test_hidden_cards_swapped_leave_every_observation_vector_unchanged(
             real, other = game.observe(seat), alt.observe(seat)
             assert np.array_equal(flat(real), flat(other)), (step, seat)
             assert all(
-                np.array_equal(a, b) for a, b in zip(features(real).values(), features(other).values())
+                np.array_equal(a, b)
+                for a, b in zip(feature_dict(real).values(), feature_dict(other).values())
             )
             assert np.array_equal(mask(real), mask(other))
             changed += differs
@@ -98,3 +99,19 @@ def test_a_huge_hand_stays_inside_the_observation_box() -> None:
     assert named["hand_ore"] == pytest.approx(1.9)
     assert named["p0_hand_size"] == pytest.approx(9.1)
     assert vector.max() <= 10.0
+
+
+def test_the_board_planes_cache_never_mixes_games() -> None:
+    import catan_widget.rl.features as module  # the module (the package re-exports its functions)
+
+    games = [
+        Game(["Ada", "Bo", "Cy", "Di"][:n], seed=s, board="beginner") for n, s in ((3, 1), (4, 1), (4, 2))
+    ]
+    for g in games:
+        g.play("random", until=lambda g: g.turn >= 12)
+    assert games[1].board is games[2].board or games[1].board == games[2].board
+    cached = [flat(g.observe(0)) for g in games for _ in range(2)]
+    module._BOARD_CACHE.clear()
+    fresh = [flat(g.observe(0)) for g in games for _ in range(2)]
+    assert all(np.array_equal(a, b) for a, b in zip(cached, fresh))
+    assert not np.array_equal(cached[2], cached[4]), "two games on one board, different pieces"
