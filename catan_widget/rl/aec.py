@@ -56,6 +56,14 @@ class _Match:
             found = self._cache[seat] = (obs, mask(obs, pending).astype(np.int8))
         return found
 
+    def legal(self, seat: int) -> np.ndarray:
+        """``seat``'s mask as ``bool`` (a fresh array): all False, without observing, when the
+        game does not wait for that seat.
+        """
+        if seat != self.game.current_seat or self.game.is_over:
+            return np.zeros(self.space.n, dtype=np.bool_)
+        return self.seen(seat)[1].astype(np.bool_)
+
     def observation(self, seat: int) -> Obs:
         """``seat``'s observation in the environments' form."""
         obs, legal = self.seen(seat)
@@ -194,7 +202,7 @@ class CatanAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships
         match = self.match
         assert match is not None
         for q, agent in enumerate(self.agents):
-            self.infos[agent] = {"action_mask": match.seen(q)[1].astype(np.bool_)}
+            self.infos[agent] = {"action_mask": match.legal(q)}
 
     def render(self) -> str | None:
         """The game in a line (``render_mode="ansi"``)."""
@@ -298,9 +306,7 @@ class CatanParallel(ParallelEnv[str, Obs, int]):  # type: ignore[misc]  # pettin
     def _infos(self) -> dict[str, dict[str, Any]]:
         match = self.match
         assert match is not None
-        return {
-            a: {"action_mask": match.seen(q)[1].astype(np.bool_)} for q, a in enumerate(self.possible_agents)
-        }
+        return {a: {"action_mask": match.legal(q)} for q, a in enumerate(self.possible_agents)}
 
     def render(self) -> str | None:
         """The game in a line (``render_mode="ansi"``)."""
