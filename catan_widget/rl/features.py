@@ -242,26 +242,47 @@ for _d in range(2, 13):
     _DICE[_d][_d - 2] = 1.0
 
 
+@cache
+def _offsets(players: int) -> tuple[int, int, int, int, int, int]:
+    """Where the ``numbers`` segments start: flags, dice, the counts (bank to the players), the
+    trade, the tail (offers left, the discard in progress); and the length.
+    """
+    names = number_names(players)
+    first = names.index
+    return (
+        first("acting"),
+        first("dice_2"),
+        first("bank_lumber"),
+        first("trade_open"),
+        first("offers_left"),
+        len(names),
+    )
+
+
 def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np.ndarray:
-    """The ``numbers`` part: raw counts gathered in one list, scaled by :func:`_scale`."""
-    out: list[float] = [0.0] * len(PHASES)
-    out[_PHASE_INDEX[obs.phase]] = 1.0
-    out += [
+    """The ``numbers`` part: one-hots set in place, raw counts assigned segment by segment, all
+    scaled by :func:`_scale` and clipped.
+    """
+    flags, dice_at, counts, trade_at, tail, size = _offsets(n)
+    vector = np.zeros(size, dtype=np.float32)
+    vector[_PHASE_INDEX[obs.phase]] = 1.0
+    vector[flags : flags + 6] = (
         obs.current == seat and obs.phase != "game_over",
         obs.turn_player == seat,
         obs.rolled,
         obs.dev_played,
         obs.built,
         obs.free_roads,
-    ]
-    out += _DICE[0] if obs.dice is None else _DICE[obs.dice[0] + obs.dice[1]]
-    out += obs.bank
-    out += (obs.deck_size, min(obs.turn, 1000))
+    )
+    if obs.dice is not None:
+        vector[dice_at + obs.dice[0] + obs.dice[1] - 2] = 1.0
     hand, dev, new, rates = obs.hand, obs.dev_cards, obs.dev_new, obs.rates
     assert hand is not None
     assert dev is not None
     assert new is not None
     assert rates is not None
+    out: list[float] = list(obs.bank)
+    out += (obs.deck_size, min(obs.turn, 1000))
     out += hand
     out += dev
     out += new
@@ -271,9 +292,6 @@ def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np
     for k in range(n):
         p = players[(seat + k) % n]
         pieces = p.pieces
-        not_held = [0.0] * 5
-        for r in p.not_held:
-            not_held[r] = 1.0
         out += (
             p.vp, p.hand_size, p.dev_count, p.dev_new_count, p.knights, p.road_length,
             p.longest_road, p.largest_army, pieces[0], pieces[1], pieces[2], p.discard,
@@ -281,32 +299,39 @@ def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np
         out += p.played
         out += p.known
         out.append(p.unknown)
-        out += not_held
-    trade = [0.0] * (1 + 2 * n + 10)
-    answers = [0.0] * (14 * n)
+        nh = p.not_held
+        out += [r in nh for r in range(5)] if nh else (0, 0, 0, 0, 0)
+    vector[counts : counts + len(out)] = out
     if obs.trade is not None:
-        proposer, to, give, want = obs.trade
-        trade[0] = 1.0
-        trade[1 + (proposer - seat) % n] = 1.0
-        for q in range(n) if to < 0 else (to,):
-            if q != proposer:
-                trade[1 + n + (q - seat) % n] = 1.0
-        trade[1 + 2 * n : 1 + 2 * n + 5] = give
-        trade[1 + 2 * n + 5 :] = want
-        for q, (answer, agive, awant) in enumerate(obs.answers):
-            at = 14 * ((q - seat) % n)
-            answers[at + answer] = 1.0
-            if answer in (ACCEPTED, COUNTERED):
-                answers[at + 4 : at + 9] = agive
-                answers[at + 9 : at + 14] = awant
-    out += trade
-    out += answers
-    out.append(max(0, MAX_OFFERS - obs.offers_this_turn))
-    out += pending.discard if pending is not None else (0, 0, 0, 0, 0)
-    vector = np.array(out, dtype=np.float32)
+        vector[trade_at:tail] = _trade(obs, seat, n)
+    vector[tail] = max(0, MAX_OFFERS - obs.offers_this_turn)
+    if pending is not None:
+        vector[tail + 1 :] = pending.discard
     vector *= _scale(n)
     np.minimum(vector, CLIP, out=vector)  # a huge hand or bundle stays inside the box
     return vector
+
+
+def _trade(obs: Observation, seat: int, n: int) -> list[float]:
+    """The open offer's segment of ``numbers`` (raw): from whom, to whom, terms, answers."""
+    assert obs.trade is not None
+    proposer, to, give, want = obs.trade
+    trade = [0.0] * (1 + 2 * n + 10)
+    answers = [0.0] * (14 * n)
+    trade[0] = 1.0
+    trade[1 + (proposer - seat) % n] = 1.0
+    for q in range(n) if to < 0 else (to,):
+        if q != proposer:
+            trade[1 + n + (q - seat) % n] = 1.0
+    trade[1 + 2 * n : 1 + 2 * n + 5] = give
+    trade[1 + 2 * n + 5 :] = want
+    for q, (answer, agive, awant) in enumerate(obs.answers):
+        at = 14 * ((q - seat) % n)
+        answers[at + answer] = 1.0
+        if answer in (ACCEPTED, COUNTERED):
+            answers[at + 4 : at + 9] = agive
+            answers[at + 9 : at + 14] = awant
+    return trade + answers
 
 
 def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
