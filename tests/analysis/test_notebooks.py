@@ -44,6 +44,9 @@ def test_notebook_kernelspec_is_python3(path: Path) -> None:
 def test_notebook_runs_top_to_bottom(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The kernel starts in notebooks/: point it at the working tree's package.
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    # 05_reinforcement_learning: a few thousand training steps where PyTorch is installed, none
+    # without it (CI); its 15-minute run is a benchmark (README "Reinforcement learning").
+    monkeypatch.setenv("CATAN_RL_SMOKE", "1")
     nb = nbformat.read(path, as_version=4)
     client = nbclient.NotebookClient(
         nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOK_DIR)}}
