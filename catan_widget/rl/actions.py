@@ -330,10 +330,14 @@ def mask(obs: Observation, pending: Pending | None = None) -> np.ndarray:
         for a in obs.legal:
             out[base + a.hex] = True  # type: ignore[attr-defined]
         return out
-    fixed = space.fixed
+    seen = _SEEN[n]
     confirm = space.start("confirm") - 1
     for a in obs.legal:
-        code = fixed.get(a)
+        known = seen.get(id(a))
+        if known is not None and known[0] is a:
+            code: int | None = known[1]
+        else:
+            code = _remember(space, seen, a)
         if code is not None:
             out[code] = True
         elif isinstance(a, ac.ConfirmTrade):
@@ -342,6 +346,25 @@ def mask(obs: Observation, pending: Pending | None = None) -> np.ndarray:
         hand = obs.hand
         assert hand is not None
         base = space.start("offer")
-        for i, (g, gn, _w, _wn) in enumerate(OFFER_TERMS):
-            out[base + i] = hand[g] >= gn
+        out[base : base + len(OFFER_TERMS)] = _offer_row(tuple(min(c, 2) for c in hand))
     return out
+
+
+_SEEN: Final[dict[int, dict[int, tuple[ac.Action, int | None]]]] = {n: {} for n in range(3, 7)}
+"""Per player count, the id of each action object met by :func:`mask`, by the object's identity
+(the engine lists the same interned objects again and again; hashing a dataclass costs more).
+Each entry holds its object, so an identity is never reused while it is there."""
+
+
+def _remember(space: ActionSpace, seen: dict[int, tuple[ac.Action, int | None]], a: ac.Action) -> int | None:
+    if len(seen) > 4096:  # objects that are not interned (a discard, say) must not pile up
+        seen.clear()
+    code = space.fixed.get(a)
+    seen[id(a)] = (a, code)
+    return code
+
+
+@cache
+def _offer_row(held: tuple[int, ...]) -> np.ndarray:
+    """Which encoded offers a hand can pay for, by its counts capped at 2 (243 hands in all)."""
+    return np.array([held[g] >= gn for g, gn, _w, _wn in OFFER_TERMS], dtype=np.bool_)
