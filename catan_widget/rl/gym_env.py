@@ -202,8 +202,8 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         return self._finish()
 
     def action_masks(self) -> np.ndarray:
-        """The legal ids now, as ``bool`` (for sb3-contrib's MaskablePPO)."""
-        return self._mask
+        """The legal ids now, as ``bool`` (for sb3-contrib's MaskablePPO; a copy)."""
+        return self._mask.copy()
 
     def render(self) -> str | None:
         """The game in a line or two (``render_mode="ansi"``)."""
