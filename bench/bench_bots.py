@@ -5,14 +5,17 @@
     .venv/bin/python bench/bench_bots.py --strength 400 --tuning  # the same on the tuning boards too
     .venv/bin/python bench/bench_bots.py --think 8       # think time per decision, 8 games
     .venv/bin/python bench/bench_bots.py --speed 64      # games/s on 1 core vs all cores
-    .venv/bin/python bench/bench_bots.py --quick         # a small smoke run of all three
+    .venv/bin/python bench/bench_bots.py --six 240       # six players: search vs 5 greedy, held-out boards
+    .venv/bin/python bench/bench_bots.py --quick         # a small smoke run of all four
 
 Strength: seeded random boards, seats rotated (every bot plays every seat of every board), win
 rates with 95% intervals clustered by board (see catan_widget.tournaments.result).  The fair
 share of one seat in four is 25%.  The levels of the widget's menu (``catan_widget.bots.LEVELS``)
 each play three of the level below.  The search bot's constants were tuned on the boards of
 ``--seed`` :data:`TUNING_SEED`; the figures to report come from the boards of :data:`HELD_OUT_SEED`,
-which no tuning ever used (both are printed with ``--tuning``).
+which no tuning ever used (both are printed with ``--tuning``).  The six-player row (``--six``)
+plays the search bot against five greedy bots on the 5–6 player extension (its board, bank and
+deck, the Special Building Phase after every turn), on the held-out boards; fair share 1/6.
 """
 
 from __future__ import annotations
@@ -49,6 +52,21 @@ def strength(games: int, seed: int, budget: float, label: str) -> None:
             f"{r.seconds:.0f} s on {os.cpu_count()} cores; seat-order chi2 p = {r.seat_p_value:.2f})",
             flush=True,
         )
+
+
+def six(games: int, seed: int, budget: float) -> None:
+    """The six-player row: the search bot against five greedy bots on the extension's boards."""
+    search = "search" if budget == DEFAULT_BUDGET else SearchBot(budget=budget)
+    r = cw.tournament([search, *["greedy"] * 5], games=games, players=6, seed=seed, progress=False)
+    top = r.table[0]
+    print(
+        f"six players (tournament seed {seed}): {top.bot} vs 5 greedy: {top.win_rate:6.1%} "
+        f"({top.wins} of {top.seats})  95% CI [{top.ci_low:.1%}, {top.ci_high:.1%}]  fair share "
+        f"{top.fair_share:.1%}  mean VP {top.mean_vp:.1f}  ({len(r.games)} games on {len(r.games) // 6} "
+        f"boards, {r.no_winner} unfinished, mean {r.mean_turns:.0f} turns, {r.seconds:.0f} s on "
+        f"{os.cpu_count()} cores; seat-order chi2 p = {r.seat_p_value:.2f})",
+        flush=True,
+    )
 
 
 def think(games: int, budget: float) -> None:
@@ -110,15 +128,16 @@ def main() -> None:
     ap.add_argument("--strength", type=int, default=0, help="games per ladder rung")
     ap.add_argument("--think", type=int, default=0, help="games for the think-time measurement")
     ap.add_argument("--speed", type=int, default=0, help="games for the throughput measurement")
+    ap.add_argument("--six", type=int, default=0, help="games of the six-player row")
     ap.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the boards reported on (held out)")
     ap.add_argument("--tuning", action="store_true", help=f"also the tuning boards (seed {TUNING_SEED})")
     ap.add_argument("--budget", type=float, default=DEFAULT_BUDGET, help="search bot budget, seconds")
     ap.add_argument("--quick", action="store_true", help="a small smoke run of everything")
     args = ap.parse_args()
     if args.quick:
-        args.strength, args.think, args.speed = 8, 1, 16
-    if not (args.strength or args.think or args.speed):
-        args.strength, args.think, args.speed = 400, 8, 200
+        args.strength, args.think, args.speed, args.six = 8, 1, 16, 6
+    if not (args.strength or args.think or args.speed or args.six):
+        args.strength, args.think, args.speed, args.six = 400, 8, 200, 240
     if args.think:
         think(args.think, args.budget)
     if args.speed:
@@ -127,6 +146,8 @@ def main() -> None:
         if args.tuning:
             strength(args.strength, TUNING_SEED, args.budget, "tuning")
         strength(args.strength, args.seed, args.budget, "held-out" if args.seed != TUNING_SEED else "tuning")
+    if args.six:
+        six(args.six, args.seed, args.budget)
 
 
 if __name__ == "__main__":
