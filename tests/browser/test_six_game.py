@@ -8,8 +8,8 @@ Phase starts at its left, with You: the banner says so in the engine's words, tr
 cards are refused, and by clicks You upgrade a settlement to a city (10 VP) and pass.  The
 other builders pass in turn order, and the moment You's own turn starts You win.  Along the
 way the board, the banner, the controls, the last log line and the six players' panels are
-on screen together, the file browser open; stacked in a 600 px cell nothing is wider than the cell.  Screenshots go
-to ``test-artifacts/six-*.png``.
+on screen together, the file browser open; stacked in a 600 px cell nothing is wider than the
+cell.  Screenshots go to ``test-artifacts/six-*.png``.
 """
 
 from __future__ import annotations
