@@ -105,13 +105,12 @@ class Game:
         self._holders: list[int] = []
         """Threads queued to step this game, the one stepping first (see :mod:`.rules.atomic`)."""
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled without its lock, observers and caches (a copy is stepped on its own)."""
-        return {k: v for k, v in vars(self).items() if not k.startswith("_")}
-
-    def __setstate__(self, fields: dict[str, Any]) -> None:
-        vars(self).update(fields)
-        self._init_caches(fields.get("baseline"))
+    def __reduce__(self) -> tuple[Callable[..., Game], tuple[type[Game], str, Baseline | None]]:
+        """Pickled as its exact save (the compiled state is a native class pickle cannot take
+        apart) and its card-counting baseline; without observers and caches (a copy is stepped
+        on its own).
+        """
+        return (_unpickled, (type(self), self.to_json(), self.baseline))
 
     # --- who and what -------------------------------------------------------------------------
     def _seat_of(self, who: str | int) -> int:
@@ -471,6 +470,11 @@ class Game:
     def __repr__(self) -> str:
         who = self.names[self.state.current]
         return f"<Game turn {self.turn}, {self.phase}, {who} to act, seed {self.seed}>"
+
+
+def _unpickled(cls: type[Game], save: str, baseline: Baseline | None) -> Game:
+    """A pickled game again: its save loaded (checked and replayed) and its baseline."""
+    return cls._of(game_from_json(save), baseline)
 
 
 register_game(Game.from_position)  # determinized games are Games (determinize.py does not import this module)
