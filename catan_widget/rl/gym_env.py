@@ -203,7 +203,8 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The legal ids now, as ``bool`` (for sb3-contrib's MaskablePPO; a copy)."""
-        return self._mask.copy()
+        legal: np.ndarray = self._mask.copy()  # typed here: some stub sets make the copy Any
+        return legal
 
     def render(self) -> str | None:
         """The game in a line or two (``render_mode="ansi"``)."""
