@@ -107,7 +107,32 @@ def _spaces(players: int) -> tuple[spaces.Dict, spaces.Discrete]:
     return observation, spaces.Discrete(n)
 
 
-class CatanAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships no types
+class _Rendered:
+    """What both environments do alike with their match: render it, close it, give the
+    all-seeing state.
+    """
+
+    render_mode: str | None
+    match: _Match | None
+
+    def render(self) -> str | None:
+        """The game in a line (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi" or self.match is None:
+            return None
+        g = self.match.game
+        return f"turn {g.turn}, {g.phase}: {g.prompt()}"
+
+    def close(self) -> None:
+        """Nothing to release (no window, no process)."""
+        self.match = None
+
+    def state(self) -> np.ndarray:
+        """All-seeing, for centralised critics only (:func:`.features.state_vector`)."""
+        assert self.match is not None
+        return state_vector(self.match.game)
+
+
+class CatanAEC(_Rendered, AECEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships no types
     """The AEC environment of :func:`env` (see the module docstring).
 
     Args:
@@ -204,22 +229,6 @@ class CatanAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships
         for q, agent in enumerate(self.agents):
             self.infos[agent] = {"action_mask": match.legal(q)}
 
-    def render(self) -> str | None:
-        """The game in a line (``render_mode="ansi"``)."""
-        if self.render_mode != "ansi" or self.match is None:
-            return None
-        g = self.match.game
-        return f"turn {g.turn}, {g.phase}: {g.prompt()}"
-
-    def close(self) -> None:
-        """Nothing to release (no window, no process)."""
-        self.match = None
-
-    def state(self) -> np.ndarray:
-        """All-seeing, for centralised critics only (:func:`.features.state_vector`)."""
-        assert self.match is not None
-        return state_vector(self.match.game)
-
 
 def env(**kwargs: Any) -> CatanAEC:
     """The AEC environment (:class:`CatanAEC`; keyword arguments as its)."""
@@ -230,7 +239,7 @@ raw_env = env
 """PettingZoo's usual second name of :func:`env`."""
 
 
-class CatanParallel(ParallelEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships no types
+class CatanParallel(_Rendered, ParallelEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships no types
     """The parallel environment of :func:`parallel_env` (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"], "name": "catan_widget_parallel_v0"}  # noqa: RUF012
@@ -307,22 +316,6 @@ class CatanParallel(ParallelEnv[str, Obs, int]):  # type: ignore[misc]  # pettin
         match = self.match
         assert match is not None
         return {a: {"action_mask": match.legal(q)} for q, a in enumerate(self.possible_agents)}
-
-    def render(self) -> str | None:
-        """The game in a line (``render_mode="ansi"``)."""
-        if self.render_mode != "ansi" or self.match is None:
-            return None
-        g = self.match.game
-        return f"turn {g.turn}, {g.phase}: {g.prompt()}"
-
-    def close(self) -> None:
-        """Nothing to release."""
-        self.match = None
-
-    def state(self) -> np.ndarray:
-        """All-seeing, for centralised critics only (:func:`.features.state_vector`)."""
-        assert self.match is not None
-        return state_vector(self.match.game)
 
 
 def parallel_env(**kwargs: Any) -> CatanParallel:
