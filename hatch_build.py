@@ -117,11 +117,18 @@ MYPY_INI = (
 BOTS = ("random_bot", "greedy", "value", "rollout", "search")
 """Bot modules compiled with the engine (the hot loops of playouts and tournaments)."""
 
+RL = ("actions", "features")
+"""Learning-environment modules compiled with the engine: the mask and the observation vector,
+built on every environment step (they import numpy, the ``rl`` extra, only when imported)."""
+
 
 def compiled_sources(root: Path = ROOT) -> list[Path]:
-    """The ``.py`` files mypyc compiles (:data:`COMPILED` and :data:`BOTS`), relative to ``root``."""
+    """The ``.py`` files mypyc compiles (:data:`COMPILED`, :data:`BOTS` and :data:`RL`), relative
+    to ``root``.
+    """
     sources = [Path(PACKAGE, "engine", f"{m}.py") for m in sorted(COMPILED)]
     sources += [Path(PACKAGE, "bots", f"{b}.py") for b in BOTS]
+    sources += [Path(PACKAGE, "rl", f"{m}.py") for m in RL]
     missing = [p.as_posix() for p in sources if not (root / p).is_file()]
     if missing:
         raise FileNotFoundError(f"listed to compile but not found: {', '.join(missing)}")

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 import numpy as np
@@ -107,6 +107,10 @@ class ActionSpace:
     def start(self, block: str) -> int:
         """The first id of ``block``."""
         return self.blocks[block][0]
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        """Pickled as its player count: the table is rebuilt (and cached) where it is unpickled."""
+        return (action_space, (self.players,))
 
     def digest(self) -> str:
         """A SHA-256 of the table (its names in id order): pinned by the tests, so it stays stable."""
@@ -262,30 +266,51 @@ def step_id(obs: Observation, pending: Pending, code: int) -> ac.Action | None:
         victim = (seat + i + 1) % n
         hex_id = pending.robber_hex
         pending.clear()
-        return ac.MoveRobber(hex_id, victim)
+        return _robber_move(hex_id, victim)
     if block == "robber":
         victims = _victims(obs, i)
         if len(victims) >= 2:
             pending.robber_hex = i
             return None
-        return ac.MoveRobber(i, victims[0] if victims else None)
+        return _robber_move(i, victims[0] if victims else None)
     if block == "discard":
         chosen = pending.discard
         chosen[i] += 1
         due = obs.players[seat].discard
         if sum(chosen) < due:
             return None
-        cards = ac.cards(chosen)
+        cards = (chosen[0], chosen[1], chosen[2], chosen[3], chosen[4])
         pending.clear()
-        return ac.Discard(cards)
+        return _discard(cards)
     if block == "offer":
-        g, gn, w, wn = OFFER_TERMS[i]
-        return ac.OfferTrade(_cards(g, gn), _cards(w, wn))
+        return _offer(i)
     if block == "confirm":
-        return ac.ConfirmTrade((seat + i + 1) % n)
+        return _confirm((seat + i + 1) % n)
     if block == "steal":
         raise ValueError("a steal id follows a robber id")
     return space.by_id[code]
+
+
+# The engine actions step_id makes, each built once (an action checks its fields when made).
+@cache
+def _robber_move(hex_id: int, victim: int | None) -> ac.MoveRobber:
+    return ac.MoveRobber(hex_id, victim)
+
+
+@lru_cache(maxsize=4096)
+def _discard(cards: tuple[int, int, int, int, int]) -> ac.Discard:
+    return ac.Discard(cards)
+
+
+@cache
+def _offer(i: int) -> ac.OfferTrade:
+    g, gn, w, wn = OFFER_TERMS[i]
+    return ac.OfferTrade(_cards(g, gn), _cards(w, wn))
+
+
+@cache
+def _confirm(player: int) -> ac.ConfirmTrade:
+    return ac.ConfirmTrade(player)
 
 
 def decode(codes: tuple[int, ...] | list[int], obs: Observation) -> ac.Action:
@@ -306,30 +331,38 @@ def mask(obs: Observation, pending: Pending | None = None) -> np.ndarray:
     """
     n = len(obs.players)
     space = action_space(n)
-    out = np.zeros(space.n, dtype=np.bool_)
-    if not obs.legal:
-        return out
+    out = bytearray(space.n)  # set byte by byte, then seen by numpy without a copy
+    if obs.legal:
+        _fill(out, space, obs, pending, n)
+    legal: np.ndarray = np.frombuffer(out, dtype=np.bool_)
+    return legal
+
+
+def _fill(out: bytearray, space: ActionSpace, obs: Observation, pending: Pending | None, n: int) -> None:
+    """Set the bytes of :func:`mask` of the ids legal now (``obs.legal`` is not empty)."""
     seat = obs.seat
     assert seat is not None
     if pending is not None and pending.robber_hex >= 0:
-        base = space.start("steal")
+        base = space.start("steal") - 1
         for v in _victims(obs, pending.robber_hex):
-            out[base + _rel(seat, v, n) - 1] = True
-        return out
+            out[base + _rel(seat, v, n)] = 1
+        return
     phase = obs.phase
     if phase == "discard":
         hand = obs.hand
         assert hand is not None
-        chosen = pending.discard if pending is not None else (0, 0, 0, 0, 0)
+        chosen = pending.discard if pending is not None else [0, 0, 0, 0, 0]
         base = space.start("discard")
         for r in range(5):
-            out[base + r] = hand[r] > chosen[r]
-        return out
+            if hand[r] > chosen[r]:
+                out[base + r] = 1
+        return
     if phase == "move_robber":
         base = space.start("robber")
         for a in obs.legal:
-            out[base + a.hex] = True  # type: ignore[attr-defined]
-        return out
+            assert isinstance(a, ac.MoveRobber)
+            out[base + a.hex] = 1
+        return
     seen = _SEEN[n]
     confirm = space.start("confirm") - 1
     for a in obs.legal:
@@ -339,15 +372,16 @@ def mask(obs: Observation, pending: Pending | None = None) -> np.ndarray:
         else:
             code = _remember(space, seen, a)
         if code is not None:
-            out[code] = True
+            out[code] = 1
         elif isinstance(a, ac.ConfirmTrade):
-            out[confirm + _rel(seat, a.player, n)] = True
+            out[confirm + _rel(seat, a.player, n)] = 1
     if offers_allowed(obs):
         hand = obs.hand
         assert hand is not None
         base = space.start("offer")
-        out[base : base + len(OFFER_TERMS)] = _offer_row(tuple(min(c, 2) for c in hand))
-    return out
+        out[base : base + len(OFFER_TERMS)] = _offer_row(
+            (min(hand[0], 2), min(hand[1], 2), min(hand[2], 2), min(hand[3], 2), min(hand[4], 2))
+        )
 
 
 _SEEN: Final[dict[int, dict[int, tuple[ac.Action, int | None]]]] = {n: {} for n in range(3, 7)}
@@ -365,6 +399,6 @@ def _remember(space: ActionSpace, seen: dict[int, tuple[ac.Action, int | None]],
 
 
 @cache
-def _offer_row(held: tuple[int, ...]) -> np.ndarray:
+def _offer_row(held: tuple[int, int, int, int, int]) -> bytes:
     """Which encoded offers a hand can pay for, by its counts capped at 2 (243 hands in all)."""
-    return np.array([held[g] >= gn for g, gn, _w, _wn in OFFER_TERMS], dtype=np.bool_)
+    return bytes([held[g] >= gn for g, gn, _w, _wn in OFFER_TERMS])

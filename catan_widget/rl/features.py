@@ -219,12 +219,16 @@ def _relative(seat: int, players: int) -> np.ndarray:
     return np.array([(q - seat) % players for q in range(players)], dtype=np.intp)
 
 
+_TURN_DIVISOR: Final = 200.0
+"""The turn count is scaled by this (and counted up to 1000)."""
+
+
 @cache
 def _scale(players: int) -> np.ndarray:
     """The divisor of each ``numbers`` entry, inverted (raw counts times this)."""
     topo = topology_for(players)
     out = [1.0] * (len(PHASES) + 5) + [1 / 2.0] + [1.0] * 11
-    out += [1 / topo.cards_per_resource] * 5 + [1 / sum(topo.deck_counts), 1 / 200.0]
+    out += [1 / topo.cards_per_resource] * 5 + [1 / sum(topo.deck_counts), 1 / _TURN_DIVISOR]
     out += [1 / 10.0] * 5 + [1 / 5.0] * 10 + [1 / 5.0] + [1 / 4.0] * 5
     out += [1 / d for _, d in PLAYER_FEATURES] * players
     out += [1.0] * (1 + 2 * players) + [1 / 2.0] * 10
@@ -233,13 +237,15 @@ def _scale(players: int) -> np.ndarray:
     return np.array(out, dtype=np.float32)
 
 
+_TURN_SCALE: Final = float(np.float32(1 / _TURN_DIVISOR))
+"""The turn's divisor inverted, as :func:`_scale` holds it."""
 CLIP: Final = 10.0
 """Every scaled number is at most this (only hands or trade bundles far beyond any usual game
 reach it)."""
 _PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
-_DICE: Final = [[0.0] * 11 for _ in range(13)]
-for _d in range(2, 13):
-    _DICE[_d][_d - 2] = 1.0
+_DICE: Final = tuple(tuple(int(d == total) for d in range(2, 13)) for total in range(13))
+"""The dice one-hot by total (0: no roll yet, all zeros)."""
+_NONE_HELD: Final = (0, 0, 0, 0, 0)
 
 
 @cache
@@ -260,13 +266,26 @@ def _offsets(players: int) -> tuple[int, int, int, int, int, int]:
 
 
 def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np.ndarray:
-    """The ``numbers`` part: one-hots set in place, raw counts assigned segment by segment, all
-    scaled by :func:`_scale` and clipped.
+    """The ``numbers`` part: the raw counts of :func:`_raw` as bytes, scaled by :func:`_scale`
+    and clipped (the turn, the one count past a byte, is set apart).
     """
-    flags, dice_at, counts, trade_at, tail, size = _offsets(n)
-    vector = np.zeros(size, dtype=np.float32)
-    vector[_PHASE_INDEX[obs.phase]] = 1.0
-    vector[flags : flags + 6] = (
+    raw = _raw(obs, seat, n, pending)
+    try:
+        counts = np.frombuffer(bytes(raw), dtype=np.uint8)
+    except ValueError:  # a count past 255 (no game reaches one): clipped below all the same
+        counts = np.minimum(np.array(raw, dtype=np.int64), 255).astype(np.uint8)
+    vector: np.ndarray = counts * _scale(n)
+    # the turn's float32 product, exact: a whole number under 2**10 times a float32 (float64 math)
+    vector[_offsets(n)[2] + 6] = min(obs.turn, 1000) * _TURN_SCALE
+    np.minimum(vector, CLIP, out=vector)  # a huge hand or bundle stays inside the box
+    return vector
+
+
+def _raw(obs: Observation, seat: int, n: int, pending: Pending | None) -> list[int]:
+    """The ``numbers`` entries unscaled, in :func:`number_names`' order (the turn left 0)."""
+    out = [0] * len(PHASES)
+    out[_PHASE_INDEX[obs.phase]] = 1
+    out += (
         obs.current == seat and obs.phase != "game_over",
         obs.turn_player == seat,
         obs.rolled,
@@ -274,15 +293,15 @@ def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np
         obs.built,
         obs.free_roads,
     )
-    if obs.dice is not None:
-        vector[dice_at + obs.dice[0] + obs.dice[1] - 2] = 1.0
+    dice = obs.dice
+    out += _DICE[0] if dice is None else _DICE[dice[0] + dice[1]]
     hand, dev, new, rates = obs.hand, obs.dev_cards, obs.dev_new, obs.rates
     assert hand is not None
     assert dev is not None
     assert new is not None
     assert rates is not None
-    out: list[float] = list(obs.bank)
-    out += (obs.deck_size, min(obs.turn, 1000))
+    out += obs.bank
+    out += (obs.deck_size, 0)
     out += hand
     out += dev
     out += new
@@ -300,34 +319,32 @@ def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np
         out += p.known
         out.append(p.unknown)
         nh = p.not_held
-        out += [r in nh for r in range(5)] if nh else (0, 0, 0, 0, 0)
-    vector[counts : counts + len(out)] = out
-    if obs.trade is not None:
-        vector[trade_at:tail] = _trade(obs, seat, n)
-    vector[tail] = max(0, MAX_OFFERS - obs.offers_this_turn)
-    if pending is not None:
-        vector[tail + 1 :] = pending.discard
-    vector *= _scale(n)
-    np.minimum(vector, CLIP, out=vector)  # a huge hand or bundle stays inside the box
-    return vector
+        out += [r in nh for r in range(5)] if nh else _NONE_HELD
+    if obs.trade is None:
+        out += [0] * (1 + 16 * n + 10)
+    else:
+        out += _trade(obs, seat, n)
+    out.append(max(0, MAX_OFFERS - obs.offers_this_turn))
+    out += _NONE_HELD if pending is None else pending.discard
+    return out
 
 
-def _trade(obs: Observation, seat: int, n: int) -> list[float]:
+def _trade(obs: Observation, seat: int, n: int) -> list[int]:
     """The open offer's segment of ``numbers`` (raw): from whom, to whom, terms, answers."""
     assert obs.trade is not None
     proposer, to, give, want = obs.trade
-    trade = [0.0] * (1 + 2 * n + 10)
-    answers = [0.0] * (14 * n)
-    trade[0] = 1.0
-    trade[1 + (proposer - seat) % n] = 1.0
+    trade = [0] * (1 + 2 * n)
+    answers = [0] * (14 * n)
+    trade[0] = 1
+    trade[1 + (proposer - seat) % n] = 1
     for q in range(n) if to < 0 else (to,):
         if q != proposer:
-            trade[1 + n + (q - seat) % n] = 1.0
-    trade[1 + 2 * n : 1 + 2 * n + 5] = give
-    trade[1 + 2 * n + 5 :] = want
+            trade[1 + n + (q - seat) % n] = 1
+    trade += give
+    trade += want
     for q, (answer, agive, awant) in enumerate(obs.answers):
         at = 14 * ((q - seat) % n)
-        answers[at + answer] = 1.0
+        answers[at + answer] = 1
         if answer in (ACCEPTED, COUNTERED):
             answers[at + 4 : at + 9] = agive
             answers[at + 9 : at + 14] = awant

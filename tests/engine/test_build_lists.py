@@ -41,7 +41,8 @@ def test_compiled_sources_are_the_compiled_list_and_the_bots() -> None:
     hb = _hatch_build()
     sources = [p.as_posix() for p in hb.compiled_sources(ROOT)]
     engine = [f"catan_widget/engine/{m}.py" for m in sorted(hb.COMPILED)]
-    assert sources == engine + [f"catan_widget/bots/{b}.py" for b in hb.BOTS]
+    bots = [f"catan_widget/bots/{b}.py" for b in hb.BOTS]
+    assert sources == engine + bots + [f"catan_widget/rl/{m}.py" for m in hb.RL]
     assert "catan_widget/engine/game.py" not in sources  # the front stays interpreted
 
 
@@ -55,6 +56,9 @@ def test_a_new_module_is_not_compiled_unasked(tmp_path: Path) -> None:
         (engine / f"{m}.py").write_text("")
     for b in hb.BOTS:
         (tmp_path / "catan_widget" / "bots" / f"{b}.py").write_text("")
+    (tmp_path / "catan_widget" / "rl").mkdir()
+    for m in hb.RL:
+        (tmp_path / "catan_widget" / "rl" / f"{m}.py").write_text("")
     listed = {p.as_posix() for p in hb.compiled_sources(tmp_path)}
     assert "catan_widget/engine/brand_new.py" not in listed
     assert "catan_widget/engine/rules/brand_new.py" not in listed

@@ -66,32 +66,39 @@ def observe(
     n = len(names)
     known = counter.known
     played = counter.played
+    excluded = counter.excluded
     sees_all = viewer == ALL_SEEING
     seat = viewer if viewer >= 0 else None
-    players = []
+    players: list[PlayerInfo] = []
+    # The records are built positionally, in their fields' order (keywords cost a dict each).
     for q in range(n):
         hand = s.hands[q]
         exact = sees_all or q == seat
         k = _five(hand) if exact else _five(known[q])
-        size = sum(hand)
+        size = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+        dev, new = s.dev[q], s.dev_new[q]
+        new_count = new[0] + new[1] + new[2] + new[3] + new[4]
+        pieces = s.pieces[q]
+        was = played[q]
+        gone = 0 if exact else excluded[q]
         players.append(
             new_player_info(
-                seat=q,
-                name=names[q],
-                vp=public_vp(s, q),
-                hand_size=size,
-                dev_count=sum(s.dev[q]) + sum(s.dev_new[q]),
-                dev_new_count=sum(s.dev_new[q]),
-                knights=s.knights[q],
-                road_length=s.road_len[q],
-                longest_road=s.longest == q,
-                largest_army=s.army == q,
-                pieces=(s.pieces[q][0], s.pieces[q][1], s.pieces[q][2]),
-                discard=s.discards[q],
-                played=_five([s.knights[q] if c == KNIGHT else played[q][c] for c in range(5)]),
-                known=k,
-                unknown=size - sum(k),
-                not_held=() if exact else tuple(r for r in range(5) if counter.excluded[q] >> r & 1),
+                q,  # seat
+                names[q],  # name
+                public_vp(s, q),  # vp
+                size,  # hand_size
+                dev[0] + dev[1] + dev[2] + dev[3] + dev[4] + new_count,  # dev_count
+                new_count,  # dev_new_count
+                s.knights[q],  # knights
+                s.road_len[q],  # road_length
+                s.longest == q,  # longest_road
+                s.army == q,  # largest_army
+                (pieces[0], pieces[1], pieces[2]),  # pieces
+                s.discards[q],  # discard
+                _five([s.knights[q] if c == KNIGHT else was[c] for c in range(5)]),  # played
+                k,  # known
+                size - (k[0] + k[1] + k[2] + k[3] + k[4]),  # unknown
+                () if not gone else tuple([r for r in range(5) if gone >> r & 1]),  # not_held
             )
         )
     acting = s.current
@@ -99,46 +106,46 @@ def observe(
     moves = legal if legal is not None and controls else ()
     trade = s.trade
     return new_observation(
-        viewer=viewer,
-        seat=seat,
-        names=tuple(names),
-        board=board,
-        rules=rules,
-        phase=PHASES[s.phase],
-        turn=s.turn,
-        current=acting,
-        turn_player=s.turn_player,
-        first=s.first,
-        setup_step=s.setup_step,
-        last_settlement=s.last_settlement,
-        rolled=s.rolled,
-        dev_played=s.dev_played,
-        built=s.built,
-        dice=s.dice,
-        dice_counts=tuple(s.dice_counts),
-        robber=s.robber,
-        free_roads=s.free_roads,
-        winner=None if s.winner < 0 else s.winner,
-        bank=_five(s.bank),
-        deck_size=len(s.deck),
-        node_owner=tuple(s.node_owner),
-        node_level=tuple(s.node_level),
-        edge_owner=tuple(s.edge_owner),
-        roads=tuple(tuple(r) for r in s.roads),
-        players=tuple(players),
-        trade=None if trade is None else (trade[0], trade[1], _five(trade[2]), _five(trade[3])),
-        answers=tuple((a, _five(g), _five(w)) for a, g, w in s.answers),
-        offers_this_turn=_offers_this_turn(events, baseline),
-        hand=None if seat is None else _five(s.hands[seat]),
-        dev_cards=None if seat is None else _five(s.dev[seat]),
-        dev_new=None if seat is None else _five(s.dev_new[seat]),
-        hidden_vp=None if seat is None else s.dev[seat][VICTORY_POINT] + s.dev_new[seat][VICTORY_POINT],
-        rates=None if seat is None else _five(maritime_rates(s, board, seat)),
-        hands=tuple(_five(h) for h in s.hands) if sees_all else None,
-        devs=tuple((_five(d), _five(e)) for d, e in zip(s.dev, s.dev_new)) if sees_all else None,
-        legal=moves,
-        open=open_kinds(Move(s, board, rules, acting)) if controls else (),
-        shown=None if log is None else _shown(s, board, rules, events, viewer, controls, legal, log),
+        viewer,  # viewer
+        seat,  # seat
+        tuple(names),  # names
+        board,  # board
+        rules,  # rules
+        PHASES[s.phase],  # phase
+        s.turn,  # turn
+        acting,  # current
+        s.turn_player,  # turn_player
+        s.first,  # first
+        s.setup_step,  # setup_step
+        s.last_settlement,  # last_settlement
+        s.rolled,  # rolled
+        s.dev_played,  # dev_played
+        s.built,  # built
+        s.dice,  # dice
+        tuple(s.dice_counts),  # dice_counts
+        s.robber,  # robber
+        s.free_roads,  # free_roads
+        None if s.winner < 0 else s.winner,  # winner
+        _five(s.bank),  # bank
+        len(s.deck),  # deck_size
+        tuple(s.node_owner),  # node_owner
+        tuple(s.node_level),  # node_level
+        tuple(s.edge_owner),  # edge_owner
+        tuple([tuple(r) for r in s.roads]),  # roads
+        tuple(players),  # players
+        None if trade is None else (trade[0], trade[1], _five(trade[2]), _five(trade[3])),  # trade
+        tuple([(a, _five(g), _five(w)) for a, g, w in s.answers]),  # answers
+        _offers_this_turn(events, baseline),  # offers_this_turn
+        None if seat is None else _five(s.hands[seat]),  # hand
+        None if seat is None else _five(s.dev[seat]),  # dev_cards
+        None if seat is None else _five(s.dev_new[seat]),  # dev_new
+        None if seat is None else s.dev[seat][VICTORY_POINT] + s.dev_new[seat][VICTORY_POINT],  # hidden_vp
+        None if seat is None else _five(maritime_rates(s, board, seat)),  # rates
+        tuple([_five(h) for h in s.hands]) if sees_all else None,  # hands
+        tuple([(_five(d), _five(e)) for d, e in zip(s.dev, s.dev_new)]) if sees_all else None,  # devs
+        moves,  # legal
+        open_kinds(Move(s, board, rules, acting)) if controls else (),  # open
+        None if log is None else _shown(s, board, rules, events, viewer, controls, legal, log),  # shown
     )
 
 

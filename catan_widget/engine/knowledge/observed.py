@@ -226,20 +226,24 @@ _Frozen = TypeVar("_Frozen")
 
 def fast_constructor(cls: type[_Frozen]) -> Callable[..., _Frozen]:
     """A constructor of the frozen slotted dataclass ``cls`` several times faster than its
-    ``__init__`` (which sets each field through ``object.__setattr__``): it fills a mutable
-    twin with the same slots, then gives the object its frozen class.  ``observe`` makes one
-    :class:`Observation` and a :class:`PlayerInfo` per seat for every bot move.
+    ``__init__`` (which sets each field through ``object.__setattr__``): a mutable twin with the
+    same slots, whose ``__post_init__`` gives the object its frozen class (no wrapper, so the
+    arguments are taken once).  ``observe`` makes one :class:`Observation` and a
+    :class:`PlayerInfo` per seat for every bot move and every step of a learning environment.
     """
-    namespace = {"__slots__": cls.__dict__["__slots__"], "__annotations__": dict(cls.__annotations__)}
-    twin: Any = dataclass(eq=False, repr=False)(type(f"_Mutable{cls.__name__}", (), namespace))
 
-    def make(*args: Any, **kwargs: Any) -> _Frozen:
-        obj = twin(*args, **kwargs)
-        obj.__class__ = cls
-        result: _Frozen = obj
-        return result
+    def become_frozen(self: Any) -> None:
+        self.__class__ = cls
 
-    return make
+    namespace = {
+        "__slots__": cls.__dict__["__slots__"],
+        "__annotations__": dict(cls.__annotations__),
+        "__post_init__": become_frozen,
+    }
+    twin: Callable[..., _Frozen] = dataclass(eq=False, repr=False)(
+        type(f"_Mutable{cls.__name__}", (), namespace)
+    )
+    return twin
 
 
 new_player_info: Final = fast_constructor(PlayerInfo)
