@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
 import random
 import sys
@@ -33,11 +34,18 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+# One core means one thread: numpy's BLAS pool would otherwise spin beside the loop (in CPU time
+# this process is charged for), for both environments alike.  Set before numpy is imported.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 
 from catan_widget import Game, _native
+from catan_widget.engine.registry import make_bot
+from catan_widget.engine.rules.autoplay import play_bots
 from catan_widget.rl.actions import Pending, mask, step_id
 from catan_widget.rl.gym_env import CatanEnv
 
@@ -109,7 +117,8 @@ class _Agent:
 
 class OursMasked(Stepper):
     """The masked loop without the observation vector: ``game.observe(0)``, :func:`mask`, a
-    random legal id through :func:`step_id`, then the bots (``Game.play`` until seat 0 acts).
+    random legal id through :func:`step_id`, then the bots until seat 0 acts (made once a game
+    and played as the environment plays them).
     """
 
     name = "catan-widget, mask only"
@@ -119,14 +128,15 @@ class OursMasked(Stepper):
         self._new()
 
     def _new(self) -> None:
-        self.game = Game(["P0", "P1", "P2", "P3"], seed=self.seed + self.episodes)
-        self.bots: list[Any] = [_Agent(), "random", "random", "random"]
+        seed = self.seed + self.episodes
+        self.game = Game(["P0", "P1", "P2", "P3"], seed=seed)
+        self.bots: list[Any] = [_Agent()] + [make_bot("random", seed, q) for q in (1, 2, 3)]
         self.pending = Pending()
         self._advance()
 
     def _advance(self) -> None:
         if not self.game.is_over and self.game.current_seat != 0:
-            self.game.play(self.bots, until=lambda g: g.current_seat == 0 or g.turn >= 400)
+            play_bots(self.game, self.bots, lambda g: g.state.current == 0 or g.turn >= 400, 100_000)
 
     def batch(self, steps: int) -> tuple[float, int]:
         rng, done = self.rng, 0
