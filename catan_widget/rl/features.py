@@ -155,13 +155,11 @@ def feature_dict(obs: Observation, pending: Pending | None = None) -> dict[str, 
     seat = _seat_of(obs)
     n = len(obs.players)
     sh = shapes(n)
-    board = _board_part(obs, seat, n, pending).copy()
-    a = sh.hexes[0] * sh.hexes[1]
-    b = a + sh.nodes[0] * sh.nodes[1]
+    hexes, nodes, edges = _board_part(obs, seat, n, pending)
     return {
-        "hexes": board[:a].reshape(sh.hexes),
-        "nodes": board[a:b].reshape(sh.nodes),
-        "edges": board[b:].reshape(sh.edges),
+        "hexes": hexes.reshape(sh.hexes).copy(),
+        "nodes": nodes.reshape(sh.nodes).copy(),
+        "edges": edges.reshape(sh.edges).copy(),
         "numbers": _numbers(obs, seat, n, pending),
     }
 
@@ -173,45 +171,65 @@ def _seat_of(obs: Observation) -> int:
     return seat
 
 
-_BOARD_CACHE: Final[dict[tuple[int, int, int], tuple[tuple[object, ...], np.ndarray]]] = {}
+class _Planes:
+    """One board's last hex, node and edge planes for one seat (ravelled), each with what it was
+    built from: pieces and the robber change on few moves, and each plane is built again only
+    when its own inputs changed.  The arrays are never modified in place (callers copy or
+    concatenate).
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.robber: tuple[int, int] = (-1, -1)
+        self.hexes = _EMPTY
+        self.node_owner: tuple[int, ...] = ()
+        self.node_level: tuple[int, ...] = ()
+        self.nodes = _EMPTY
+        self.edge_owner: tuple[int, ...] = ()
+        self.edges = _EMPTY
+
+
+_EMPTY: Final = np.zeros(0, dtype=np.float32)
+_PLANES: Final[dict[tuple[int, int, int], _Planes]] = {}
 """Per board (by identity: the entry holds the board, so its id is not reused), seat and player
-count, the last board part and what it was built from: pieces change on few moves, so most
-steps reuse it (never modified in place: callers copy or concatenate)."""
+count, its :class:`_Planes`."""
 
 
-def _board_part(obs: Observation, seat: int, n: int, pending: Pending | None) -> np.ndarray:
-    """The hex, node and edge planes ravelled, built again only when a piece or the robber moved."""
+def _board_part(obs: Observation, seat: int, n: int, pending: Pending | None) -> list[np.ndarray]:
+    """The hex, node and edge planes, ravelled (each built again only when its inputs changed)."""
     phex = pending.robber_hex if pending is not None else -1
     board = obs.board
     key = (id(board), seat, n)
-    made = (board, obs.robber, phex, obs.node_owner, obs.node_level, obs.edge_owner)
-    found = _BOARD_CACHE.get(key)
-    if found is not None:
-        was = found[0]
-        if was[0] is board and was[1:] == made[1:]:
-            return found[1]
-    static_hexes, static_nodes = _board_planes(obs.board, n)
-    hexes = static_hexes.copy()
-    hexes[obs.robber, 7] = 1.0
-    if phex >= 0:
-        hexes[phex, 8] = 1.0
+    found = _PLANES.get(key)
+    if found is None or found.board is not board:
+        if len(_PLANES) > 256:
+            _PLANES.clear()
+        found = _PLANES[key] = _Planes(board)
+    static_hexes, static_nodes = _board_planes(board, n)
+    robber = (obs.robber, phex)
+    if found.robber != robber:
+        hexes = static_hexes.copy()
+        hexes[obs.robber, 7] = 1.0
+        if phex >= 0:
+            hexes[phex, 8] = 1.0
+        found.robber, found.hexes = robber, hexes.ravel()
     rel = _relative(seat, n)
-    nodes = static_nodes.copy()
-    owner = np.asarray(obs.node_owner)
-    level = np.asarray(obs.node_level)
-    built = np.flatnonzero(owner >= 0)
-    if built.size:
-        nodes[built, 6 + (level[built] - 1) * n + rel[owner[built]]] = 1.0
-    edges = np.zeros(shapes(n).edges, dtype=np.float32)
-    eo = np.asarray(obs.edge_owner)
-    roads = np.flatnonzero(eo >= 0)
-    if roads.size:
-        edges[roads, rel[eo[roads]]] = 1.0
-    part = np.concatenate([hexes.ravel(), nodes.ravel(), edges.ravel()])
-    if len(_BOARD_CACHE) > 256:
-        _BOARD_CACHE.clear()
-    _BOARD_CACHE[key] = (made, part)
-    return part
+    if found.node_owner != obs.node_owner or found.node_level != obs.node_level:
+        nodes = static_nodes.copy()
+        owner = np.asarray(obs.node_owner)
+        level = np.asarray(obs.node_level)
+        built = np.flatnonzero(owner >= 0)
+        if built.size:
+            nodes[built, 6 + (level[built] - 1) * n + rel[owner[built]]] = 1.0
+        found.node_owner, found.node_level, found.nodes = obs.node_owner, obs.node_level, nodes.ravel()
+    if found.edge_owner != obs.edge_owner:
+        edges = np.zeros(shapes(n).edges, dtype=np.float32)
+        eo = np.asarray(obs.edge_owner)
+        roads = np.flatnonzero(eo >= 0)
+        if roads.size:
+            edges[roads, rel[eo[roads]]] = 1.0
+        found.edge_owner, found.edges = obs.edge_owner, edges.ravel()
+    return [found.hexes, found.nodes, found.edges]
 
 
 @lru_cache(maxsize=64)
@@ -355,7 +373,7 @@ def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
     """The dict form of :func:`feature_dict` as one ``float32`` vector (names: :func:`feature_names`)."""
     seat = _seat_of(obs)
     n = len(obs.players)
-    return np.concatenate([_board_part(obs, seat, n, pending), _numbers(obs, seat, n, pending)])
+    return np.concatenate([*_board_part(obs, seat, n, pending), _numbers(obs, seat, n, pending)])
 
 
 def state_vector(game: Game, seat: int | None = None) -> np.ndarray:

@@ -111,7 +111,7 @@ def test_the_board_planes_cache_never_mixes_games() -> None:
         g.play("random", until=lambda g: g.turn >= 12)
     assert games[1].board is games[2].board or games[1].board == games[2].board
     cached = [flat(g.observe(0)) for g in games for _ in range(2)]
-    module._BOARD_CACHE.clear()
+    module._PLANES.clear()
     fresh = [flat(g.observe(0)) for g in games for _ in range(2)]
     assert all(np.array_equal(a, b) for a, b in zip(cached, fresh))
     assert not np.array_equal(cached[2], cached[4]), "two games on one board, different pieces"
