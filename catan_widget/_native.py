@@ -1,8 +1,9 @@
 """Which engine runs: the mypyc-compiled modules, or the very same sources interpreted.
 
 A compiled install (a platform wheel, or a checkout after ``./dev``) has extension modules next
-to the ``.py`` sources of the engine and the bots' hot loops, and ``_compiled.json`` with a
-hash of each compiled source (written by ``hatch_build.py``).  Imported first by
+to the ``.py`` sources of the engine, the bots' hot loops and the learning environments' mask
+and features, and ``_compiled.json`` with a hash of each compiled source (written by
+``hatch_build.py``).  Imported first by
 ``catan_widget/__init__.py``, this module decides once per process:
 
 - compiled, when the stamp matches this interpreter and every source it lists is unchanged;
