@@ -43,6 +43,12 @@ class Rng:
         s = value & _MASK
         self.whole, self.hi, self.lo = s, s >> 32, s & _M32
 
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        """Pickled as its state: a generator seeded with its state is in that state (the
+        compiled class is native, which pickle cannot take apart by itself).
+        """
+        return (Rng, (self.state,))
+
     def clone(self) -> Rng:
         """An independent generator in the same state."""
         if not LIMBS:
