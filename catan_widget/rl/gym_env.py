@@ -121,10 +121,6 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         """The legal ids now (observations and infos get copies)."""
         self._vp = 0
         self._illegal = 0
-        self._game_seed = -1
-        """The seed of this episode's game (-1 before the first reset)."""
-        self._trail: list[int] = []
-        """The agent's legal ids of this episode, in order (what unpickling replays)."""
 
     # --- the Gymnasium API ----------------------------------------------------------------------
     def reset(
@@ -141,8 +137,6 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         """A new game of seed ``game_seed`` and its bots, played to the agent's first move."""
         names = NAMES[: self.players]
         self.game = Game(names, seed=game_seed, board=self.board_kind, rules=self.rules)
-        self._game_seed = game_seed
-        self._trail = []
         others = iter(self.opponents)
         self._bots = [
             _Agent() if q == self.seat else make_bot(next(others), game_seed, q) for q in range(self.players)
@@ -156,7 +150,6 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         obs = self._obs
         assert self.game is not None
         assert obs is not None
-        self._trail.append(code)
         engine_action = step_id(obs, self.pending, code)
         if engine_action is None:
             self._mask = mask(obs, self.pending)
@@ -165,26 +158,21 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
             self._advance()
 
     def __getstate__(self) -> dict[str, Any]:
-        """Everything but the game, its bots and what is derived from them: those are rebuilt on
-        unpickling by replaying the agent's ids of this episode from the game's seed (the
-        compiled engine's objects do not pickle; named bots are seeded, so the replay is exact —
-        but for the search bot, which plans against the clock).
+        """Everything but what is derived from the game: the game pickles as its exact save, the
+        bots with their generators (so a copy plays on exactly as the original, search bots
+        against the clock aside); the observation and the mask are built again on unpickling.
         """
-        skip = {"game", "_bots", "_obs", "_mask", "pending"}
+        skip = {"_obs", "_mask"}
         return {k: v for k, v in vars(self).items() if k not in skip}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        """Rebuild the game and the bots by replaying the episode (see :meth:`__getstate__`)."""
+        """Take the pickled parts and observe the game again (see :meth:`__getstate__`)."""
         vars(self).update(state)
-        self.game, self._obs, self._bots = None, None, []
-        self.pending = Pending()
+        self._obs = None
         self._mask = np.zeros(self.space.n, dtype=np.bool_)
-        if self._game_seed >= 0:
-            trail, illegal, vp = self._trail, self._illegal, self._vp
-            self._start(self._game_seed)
-            for code in trail:
-                self._play(code)
-            self._illegal, self._vp = illegal, vp
+        if self.game is not None:
+            self._obs = self.game.observe(self.seat)
+            self._mask = mask(self._obs, self.pending)
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Play id ``action`` for the agent, then the bots until the agent must act again."""

@@ -111,7 +111,7 @@ def test_vector_envs_sync_and_async_and_pickling() -> None:
     for opponents in (["random"] * 3, ["greedy", "random"]):
         env = CatanEnv(opponents=opponents, shaping=0.5)
         assert pickle.loads(pickle.dumps(env)).game is None  # before any reset
-        _play(env, 4, 150)  # part of an episode: the copy replays it
+        _play(env, 4, 150)  # part of an episode: the copy carries it on
         copy = pickle.loads(pickle.dumps(env))
         assert copy.game is not None
         assert env.game is not None
