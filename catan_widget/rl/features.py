@@ -136,11 +136,11 @@ def feature_names(players: int) -> tuple[str, ...]:
 def _board_planes(board: Board, players: int) -> tuple[np.ndarray, np.ndarray]:
     """The static parts of the hex and node planes of ``board`` (terrain, pips, harbors)."""
     sh = shapes(players)
-    hexes = np.zeros(sh.hexes, dtype=np.float32)
+    hexes: np.ndarray = np.zeros(sh.hexes, dtype=np.float32)
     for h, (t, n) in enumerate(zip(board.terrain, board.number)):
         hexes[h, t] = 1.0
         hexes[h, 6] = _PIPS[n] / 36.0
-    nodes = np.zeros(sh.nodes, dtype=np.float32)
+    nodes: np.ndarray = np.zeros(sh.nodes, dtype=np.float32)
     for v, kind in enumerate(board.node_harbor):
         if kind is not None:
             nodes[v, 0 if kind < 0 else kind + 1] = 1.0
@@ -189,7 +189,7 @@ class _Planes:
         self.edges = _EMPTY
 
 
-_EMPTY: Final = np.zeros(0, dtype=np.float32)
+_EMPTY: Final[np.ndarray] = np.zeros(0, dtype=np.float32)
 _PLANES: Final[dict[tuple[int, int, int], _Planes]] = {}
 """Per board (by identity: the entry holds the board, so its id is not reused), seat and player
 count, its :class:`_Planes`."""
@@ -223,7 +223,7 @@ def _board_part(obs: Observation, seat: int, n: int, pending: Pending | None) ->
             nodes[built, 6 + (level[built] - 1) * n + rel[owner[built]]] = 1.0
         found.node_owner, found.node_level, found.nodes = obs.node_owner, obs.node_level, nodes.ravel()
     if found.edge_owner != obs.edge_owner:
-        edges = np.zeros(shapes(n).edges, dtype=np.float32)
+        edges: np.ndarray = np.zeros(shapes(n).edges, dtype=np.float32)
         eo = np.asarray(obs.edge_owner)
         roads = np.flatnonzero(eo >= 0)
         if roads.size:
@@ -234,7 +234,8 @@ def _board_part(obs: Observation, seat: int, n: int, pending: Pending | None) ->
 
 @lru_cache(maxsize=64)
 def _relative(seat: int, players: int) -> np.ndarray:
-    return np.array([(q - seat) % players for q in range(players)], dtype=np.intp)
+    rel: np.ndarray = np.array([(q - seat) % players for q in range(players)], dtype=np.intp)
+    return rel
 
 
 _TURN_DIVISOR: Final = 200.0
@@ -252,7 +253,8 @@ def _scale(players: int) -> np.ndarray:
     out += [1.0] * (1 + 2 * players) + [1 / 2.0] * 10
     out += ([1.0] * 4 + [1 / 2.0] * 10) * players
     out += [1 / MAX_OFFERS] + [1 / 10.0] * 5
-    return np.array(out, dtype=np.float32)
+    scale: np.ndarray = np.array(out, dtype=np.float32)
+    return scale
 
 
 _TURN_SCALE: Final = float(np.float32(1 / _TURN_DIVISOR))
@@ -373,7 +375,9 @@ def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
     """The dict form of :func:`feature_dict` as one ``float32`` vector (names: :func:`feature_names`)."""
     seat = _seat_of(obs)
     n = len(obs.players)
-    return np.concatenate([*_board_part(obs, seat, n, pending), _numbers(obs, seat, n, pending)])
+    planes = _board_part(obs, seat, n, pending)
+    vector: np.ndarray = np.concatenate([*planes, _numbers(obs, seat, n, pending)])
+    return vector
 
 
 def state_vector(game: Game, seat: int | None = None) -> np.ndarray:
@@ -392,4 +396,5 @@ def state_vector(game: Game, seat: int | None = None) -> np.ndarray:
         q = (who + k) % n
         d, e = everything.devs[q]
         extra += [c / 10.0 for c in everything.hands[q]] + [c / 5.0 for c in d] + [c / 5.0 for c in e]
-    return np.concatenate([flat(game.observe(who)), np.array(extra, dtype=np.float32)])
+    vector: np.ndarray = np.concatenate([flat(game.observe(who)), np.array(extra, dtype=np.float32)])
+    return vector
