@@ -107,13 +107,47 @@ def _spaces(players: int) -> tuple[spaces.Dict, spaces.Discrete]:
     return observation, spaces.Discrete(n)
 
 
-class _Rendered:
-    """What both environments do alike with their match: render it, close it, give the
-    all-seeing state.
+class _Shared:
+    """What both environments do alike: their settings, spaces and generator, a new match from a
+    seed, render, close, and the all-seeing state.
     """
 
     render_mode: str | None
     match: _Match | None
+
+    def _setup(
+        self,
+        players: int,
+        board: str,
+        rules: Rules | None,
+        shaping: float,
+        max_turns: int,
+        render_mode: str | None,
+    ) -> None:
+        action_space(players)  # checks the count
+        self.players = players
+        self.board_kind, self.rules, self.shaping = board, rules, float(shaping)
+        self.max_turns, self.render_mode = max_turns, render_mode
+        self.possible_agents = [f"player_{q}" for q in range(players)]
+        self._obs_space, self._act_space = _spaces(players)
+        self.match = None
+        self._rng = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """Every agent's: the flat features and the mask."""
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """Every agent's: ``Discrete(n)`` of :func:`.actions.action_space`."""
+        return self._act_space
+
+    def _new_match(self, seed: int | None) -> _Match:
+        """A new match, its game's seed drawn from the generator (reseeded by ``seed``)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        game_seed = int(self._rng.integers(0, 2**63 - 1))
+        self.match = _Match(self.players, game_seed, self.board_kind, self.rules)
+        return self.match
 
     def render(self) -> str | None:
         """The game in a line (``render_mode="ansi"``)."""
@@ -132,7 +166,7 @@ class _Rendered:
         return state_vector(self.match.game)
 
 
-class CatanAEC(_Rendered, AECEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships no types
+class CatanAEC(_Shared, AECEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships no types
     """The AEC environment of :func:`env` (see the module docstring).
 
     Args:
@@ -159,30 +193,13 @@ class CatanAEC(_Rendered, AECEnv[str, Obs, int]):  # type: ignore[misc]  # petti
     ) -> None:
         """See the class docstring."""
         super().__init__()
-        action_space(players)  # checks the count
-        self.players = players
-        self.board_kind, self.rules, self.shaping = board, rules, float(shaping)
-        self.max_turns, self.max_cycles, self.render_mode = max_turns, max_cycles, render_mode
-        self.possible_agents = [f"player_{q}" for q in range(players)]
-        self._obs_space, self._act_space = _spaces(players)
-        self.match: _Match | None = None
+        self._setup(players, board, rules, shaping, max_turns, render_mode)
+        self.max_cycles = max_cycles
         self._steps = 0
-        self._rng = np.random.default_rng()
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """Every agent's: the flat features and the mask."""
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """Every agent's: ``Discrete(n)`` of :func:`.actions.action_space`."""
-        return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; its seed drawn from the environment's generator (seeded by ``seed``)."""
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        game_seed = int(self._rng.integers(0, 2**63 - 1))
-        self.match = _Match(self.players, game_seed, self.board_kind, self.rules)
+        match = self._new_match(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -190,7 +207,7 @@ class CatanAEC(_Rendered, AECEnv[str, Obs, int]):  # type: ignore[misc]  # petti
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._steps = 0
-        self.agent_selection = self.possible_agents[self.match.game.current_seat]
+        self.agent_selection = self.possible_agents[match.game.current_seat]
         self._set_infos()
 
     def observe(self, agent: str) -> Obs:
@@ -239,7 +256,7 @@ raw_env = env
 """PettingZoo's usual second name of :func:`env`."""
 
 
-class CatanParallel(_Rendered, ParallelEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships no types
+class CatanParallel(_Shared, ParallelEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships no types
     """The parallel environment of :func:`parallel_env` (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"], "name": "catan_widget_parallel_v0"}  # noqa: RUF012
@@ -255,32 +272,16 @@ class CatanParallel(_Rendered, ParallelEnv[str, Obs, int]):  # type: ignore[misc
         render_mode: str | None = None,
     ) -> None:
         """As :class:`CatanAEC`'s; ``max_cycles``: parallel steps before truncation."""
-        action_space(players)
-        self.players = players
-        self.board_kind, self.rules, self.shaping = board, rules, float(shaping)
-        self.max_turns, self.max_cycles, self.render_mode = max_turns, max_cycles, render_mode
-        self.possible_agents = [f"player_{q}" for q in range(players)]
+        self._setup(players, board, rules, shaping, max_turns, render_mode)
+        self.max_cycles = max_cycles
         self.agents: list[str] = []
-        self._obs_space, self._act_space = _spaces(players)
-        self.match: _Match | None = None
         self._cycles = 0
-        self._rng = np.random.default_rng()
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """Every agent's: the flat features and the mask."""
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """Every agent's: ``Discrete(n)``."""
-        return self._act_space
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
         """A new game (its seed drawn from the environment's generator, seeded by ``seed``)."""
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self.match = _Match(self.players, int(self._rng.integers(0, 2**63 - 1)), self.board_kind, self.rules)
+        self._new_match(seed)
         self.agents = self.possible_agents[:]
         self._cycles = 0
         return self._observations(), self._infos()
