@@ -13,12 +13,11 @@ import random
 from collections.abc import Callable, Iterator
 
 import pytest
-from engine.helpers import redeal  # tests/engine/helpers.py (pytest puts tests/ on the path)
+from engine.helpers import redeal_hidden  # tests/engine/helpers.py (pytest puts tests/ on the path)
 
 from catan_widget import Game, OfferTrade
 from catan_widget.bots import GreedyBot, RandomBot, SearchBot, make_bots
 from catan_widget.engine.actions import action_to_dict
-from catan_widget.engine.phases import ACCEPTED, COUNTERED
 from catan_widget.engine.registry import Bot
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
@@ -44,16 +43,7 @@ def _positions(n: int, board: str, players: str, seed: int, steps: int) -> Itera
 
 def _hidden_elsewhere(game: Game, seat: int, rng: random.Random) -> tuple[Game, bool]:
     """A fork differing from ``game`` only in what ``seat`` cannot know; says if a hand changed."""
-    s = game.state
-    floors = [list(p.known) for p in game.observe(seat).players]
-    if s.trade is not None:  # an offer, an acceptance or a counter shows the cards it gives
-        promised = [(s.trade[0], s.trade[2])]
-        promised += [
-            (q, give) for q, (answer, give, _) in enumerate(s.answers) if answer in (ACCEPTED, COUNTERED)
-        ]
-        for q, cards in promised:
-            floors[q] = [max(f, c) for f, c in zip(floors[q], cards)]
-    return redeal(game, seat, floors, rng)
+    return redeal_hidden(game, seat, rng)
 
 
 GAMES = [(4, "random", "greedy", 71), (3, "beginner", "random", 72), (4, "beginner", "greedy", 73)]

@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 
 from catan_widget import Game
 from catan_widget.engine.board.topology import EXTENSION
+from tests.widget.helpers import spread
 
 from .lab import ARTIFACTS, LabServer, open_lab_page
 from .table import Table
@@ -31,18 +32,7 @@ pytestmark = pytest.mark.browser
 NAMES = ["You", "Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5"]
 
 
-def spread_nodes(count: int) -> list[int]:
-    """``count`` intersections of the extension's board, no two neighbours (lowest ids first)."""
-    chosen: list[int] = []
-    for n in range(EXTENSION.node_count):
-        if all(n != c and n not in EXTENSION.node_neighbors[c] for c in chosen):
-            chosen.append(n)
-        if len(chosen) == count:
-            return chosen
-    raise AssertionError("not enough room")
-
-
-NODES = spread_nodes(11)
+NODES = spread(EXTENSION, 11)
 CITIES, SETTLEMENTS, BOTS = NODES[:3], NODES[3:6], NODES[6:]
 STAGE = {
     "cities": {0: CITIES},

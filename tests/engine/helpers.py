@@ -19,6 +19,7 @@ import pytest
 from catan_widget import REFUSALS, Game, IllegalActionError, Rules
 from catan_widget.engine.actions import Action
 from catan_widget.engine.board.topology import EDGE_BETWEEN
+from catan_widget.engine.phases import ACCEPTED, COUNTERED
 
 NAMES4 = ["Ada", "Bo", "Cy", "Di"]
 NAMES3 = ["Ada", "Bo", "Cy"]
@@ -176,6 +177,19 @@ def _deal(pool: list[int], sizes: list[int], rng: random.Random) -> list[list[in
         rows.append(row)
         at += size
     return rows
+
+
+def redeal_hidden(game: Game, viewer: int, rng: random.Random) -> tuple[Game, bool]:
+    """:func:`redeal` keeping what ``viewer`` (a seat or ONLOOKER) is sure of: its card counting,
+    raised by the cards an open offer, an acceptance or a counter shows."""
+    s = game.state
+    floors = [list(p.known) for p in game.observe(viewer).players]
+    if s.trade is not None:
+        promised = [(s.trade[0], s.trade[2])]
+        promised += [(q, g) for q, (answer, g, _) in enumerate(s.answers) if answer in (ACCEPTED, COUNTERED)]
+        for q, cards in promised:
+            floors[q] = [max(f, c) for f, c in zip(floors[q], cards)]
+    return redeal(game, viewer, floors, rng)
 
 
 def redeal(game: Game, viewer: int, floors: list[list[int]], rng: random.Random) -> tuple[Game, bool]:

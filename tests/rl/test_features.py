@@ -7,10 +7,9 @@ import random
 
 import numpy as np
 import pytest
-from engine.helpers import redeal  # tests/engine/helpers.py (pytest puts tests/ on the path)
+from engine.helpers import redeal_hidden  # tests/engine/helpers.py (pytest puts tests/ on the path)
 
 from catan_widget import Game
-from catan_widget.engine.phases import ACCEPTED, COUNTERED
 from catan_widget.rl.actions import mask
 from catan_widget.rl.features import feature_dict, feature_names, flat, shapes, state_vector
 from rl.fuzz import positions  # tests/rl/fuzz.py (pytest puts tests/ on the path)
@@ -52,15 +51,8 @@ def test_the_features_say_what_the_observation_says() -> None:
 
 
 def _alt(game: Game, seat: int, rng: random.Random) -> tuple[Game, bool]:
-    """A fork differing only in what ``seat`` cannot know (as tests/bots/test_fairness.py)."""
-    s = game.state
-    floors = [list(p.known) for p in game.observe(seat).players]
-    if s.trade is not None:  # an offer, an acceptance or a counter shows the cards it gives
-        promised = [(s.trade[0], s.trade[2])]
-        promised += [(q, g) for q, (answer, g, _) in enumerate(s.answers) if answer in (ACCEPTED, COUNTERED)]
-        for q, cards in promised:
-            floors[q] = [max(f, c) for f, c in zip(floors[q], cards)]
-    return redeal(game, seat, floors, rng)
+    """A fork differing only in what ``seat`` cannot know."""
+    return redeal_hidden(game, seat, rng)
 
 
 @pytest.mark.parametrize(("players", "seed", "bots"), [(4, 31, "mgmg"), (3, 32, "mmg"), (4, 33, "gggg")])

@@ -2,7 +2,7 @@
 only, so no byte of it depends on another seat's hidden cards.
 
 Along a seeded game, for each seat (and for a spectator), a copy of the position is made that
-differs only in what that viewer cannot know (tests/engine/helpers.py ``redeal``, as the bots'
+differs only in what that viewer cannot know (tests/engine/helpers.py ``redeal_hidden``, as the bots'
 fairness test does): the others' unknown cards dealt again, the development cards and the
 deck shuffled, the random state changed.  A table on each must send that viewer the same bytes:
 the welcome and view on connecting, the answer to a move sent out of turn, and the frame after
@@ -15,10 +15,9 @@ import json
 import random
 from collections.abc import Iterator
 
-from engine.helpers import redeal  # tests/engine/helpers.py (pytest puts tests/ on the path)
+from engine.helpers import redeal_hidden  # tests/engine/helpers.py (pytest puts tests/ on the path)
 
 from catan_widget import ONLOOKER, Game
-from catan_widget.engine.phases import ACCEPTED, COUNTERED
 from catan_widget.table import Table
 
 from .helpers import NAMES, TOKENS, TWO_HUMANS, Client, choose, new_table
@@ -38,16 +37,7 @@ PROBES = [
 
 def _hidden_elsewhere(game: Game, viewer: int, rng: random.Random) -> tuple[Game, bool]:
     """A fork differing from ``game`` only in what ``viewer`` (a seat or ONLOOKER) cannot know."""
-    s = game.state
-    floors = [list(p.known) for p in game.observe(viewer).players]
-    if s.trade is not None:  # an offer, an acceptance or a counter shows the cards it gives
-        promised = [(s.trade[0], s.trade[2])]
-        promised += [
-            (q, give) for q, (answer, give, _) in enumerate(s.answers) if answer in (ACCEPTED, COUNTERED)
-        ]
-        for q, cards in promised:
-            floors[q] = [max(f, c) for f, c in zip(floors[q], cards)]
-    return redeal(game, viewer, floors, rng)
+    return redeal_hidden(game, viewer, rng)
 
 
 def _positions(seed: int, steps: int) -> Iterator[Game]:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from catan_widget import CatanWidget, Game
-from catan_widget.engine.board.topology import NODE_EDGES
+from catan_widget.engine.board.topology import NODE_EDGES, Topology
 from catan_widget.widget import runner
 from catan_widget.widget.view import unpack_actions
 
@@ -167,3 +167,15 @@ async def settle(ticks: int = 20) -> None:
     """Yield to the loop a few times (a cancelled task gets to finish)."""
     for _ in range(ticks):
         await asyncio.sleep(0)
+
+
+def spread(topo: Topology, count: int) -> list[int]:
+    """``count`` intersections of ``topo``'s board, no two neighbours (lowest ids first): room for
+    a staged settlement each."""
+    chosen: list[int] = []
+    for n in range(topo.node_count):
+        if all(n != c and n not in topo.node_neighbors[c] for c in chosen):
+            chosen.append(n)
+        if len(chosen) == count:
+            return chosen
+    raise AssertionError("not enough room")

@@ -19,10 +19,9 @@ import random
 from collections.abc import Callable, Iterator
 
 import pytest
-from engine.helpers import TradingBot, redeal  # tests/engine/helpers.py (tests/ is on the path)
+from engine.helpers import TradingBot, redeal_hidden  # tests/engine/helpers.py (tests/ is on the path)
 
 from catan_widget import CatanWidget, Game
-from catan_widget.engine.phases import ACCEPTED, COUNTERED
 from catan_widget.engine.viewer import ALL_SEEING, ONLOOKER
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
@@ -101,14 +100,7 @@ def _hidden_swapped(game: Game, viewer: int, rng: random.Random) -> Game:
         rng.shuffle(alt.state.deck)
         alt.state.rng.state ^= rng.getrandbits(64) | 1
         return alt
-    s = game.state
-    floors = [list(p.known) for p in game.observe(viewer).players]
-    if s.trade is not None:  # an offer, an acceptance or a counter shows the cards it gives
-        promised = [(s.trade[0], s.trade[2])]
-        promised += [(q, g) for q, (answer, g, _) in enumerate(s.answers) if answer in (ACCEPTED, COUNTERED)]
-        for q, cards in promised:
-            floors[q] = [max(f, c) for f, c in zip(floors[q], cards)]
-    alt, _ = redeal(game, viewer, floors, rng)
+    alt, _ = redeal_hidden(game, viewer, rng)
     for i, e in enumerate(alt.events):  # what the viewer did not see of an event: another card
         bought = e[0] == "buy" and not _sees(viewer, e[1])
         stolen = e[0] == "robber" and e[3] is not None and e[4] >= 0 and not _sees(viewer, e[1], e[3])
