@@ -188,7 +188,7 @@ function tradeBuilder(d: Extract<Dialog, { kind: "offer_trade" | "counter_trade"
     rows.append(
       h("span", { class: "cw-step-name" }, resourceCard(r, 22), handCards ? ` ${r} (${handCards[r]})` : ` ${r}`),
       stepper("give", r, g, !handCards || g < handCards[r]),
-      stepper("want", r, w, w < 19),
+      stepper("want", r, w, w < ctx.legal.trade_max),
     );
   }
   const offer = d.kind === "offer_trade";

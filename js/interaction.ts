@@ -329,8 +329,6 @@ function onResource(ui: UiState, r: Resource, role: string | undefined, ctx: Ctx
   return ui;
 }
 
-const TRADE_MAX = 19;
-
 function onStep(ui: UiState, side: "discard" | "give" | "want", r: Resource, delta: number, ctx: Ctx): UiState {
   if (side === "discard") {
     return { ...ui, discard: stepDiscard(ui.discard, r, delta, ownHand(ctx), ctx.legal.discard) };
@@ -338,7 +336,7 @@ function onStep(ui: UiState, side: "discard" | "give" | "want", r: Resource, del
   const d = ui.dialog;
   if (!d || (d.kind !== "offer_trade" && d.kind !== "counter_trade")) return ui;
   const hand = ownHand(ctx);
-  const max = side === "give" && hand ? hand[r] : TRADE_MAX;
+  const max = side === "give" && hand ? hand[r] : ctx.legal.trade_max;
   return { ...ui, dialog: { ...d, [side]: bump(d[side], r, delta, max) } };
 }
 

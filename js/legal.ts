@@ -50,6 +50,7 @@ export function normalizeLegal(legal: LegalWire | null | undefined, version = 0)
     open: Array.isArray(l.open) ? l.open.filter((k) => OPEN_KINDS.includes(k)) : [],
     discard: l.discard ?? 0,
     rates: l.rates ?? {},
+    trade_max: l.trade_max ?? 0,
     undo: !!l.undo,
     reasons: unpackReasons(l.reasons),
   };
@@ -128,15 +129,22 @@ export interface MaritimeOption {
   rate: number;
 }
 
-/** The listed bank trades, each with this seat's rate for what it gives. */
+/** The listed bank trades, each at this seat's rate for what it gives (`legal.rates`, which
+ * Python sends with every listed trade: the rate is the engine's, never assumed here). */
 export function maritimeOptions(legal: Legal): MaritimeOption[] {
-  return ofKind(legal, "maritime_trade").map((a) => ({ give: a.give, get: a.get, rate: legal.rates[a.give] ?? 4 }));
+  return ofKind(legal, "maritime_trade").flatMap((a) => {
+    const rate = legal.rates[a.give];
+    return rate === undefined ? [] : [{ give: a.give, get: a.get, rate }];
+  });
 }
 
 /** The resources that may be given to the bank, in resource order, with their rate. */
 export function maritimeGives(legal: Legal): { give: Resource; rate: number }[] {
   const opts = maritimeOptions(legal);
-  return RESOURCES.filter((r) => opts.some((m) => m.give === r)).map((give) => ({ give, rate: legal.rates[give] ?? 4 }));
+  return RESOURCES.flatMap((give) => {
+    const found = opts.find((m) => m.give === give);
+    return found ? [{ give, rate: found.rate }] : [];
+  });
 }
 
 /** What the bank may give for `give`, in resource order. */

@@ -262,6 +262,9 @@ export interface Legal {
   discard: number;
   /** this seat's bank rates */
   rates: Partial<Record<Resource, number>>;
+  /** the most cards of one resource an offer or counter may name now (every card of it on this
+   * board: 19, or 24 on the 5–6 player board; 0 when no offer is open) */
+  trade_max: number;
   undo: boolean;
   /** why each control is disabled now, keyed by action kind */
   reasons: Partial<Record<string, string>>;

@@ -346,6 +346,7 @@ def legal_json(
         "open": [],
         "discard": 0,
         "rates": None,
+        "trade_max": 0,
         "undo": False,
         "reasons": {},
     }
@@ -363,6 +364,8 @@ def legal_json(
     out["open"] = list(obs.open)
     out["discard"] = obs.players[seat].discard if discarding else 0
     out["rates"] = _named(shown.rates, RESOURCES, drop_zeros=False)
+    # what an offer may ask of one resource: every card of it there is (the board's topology)
+    out["trade_max"] = obs.board.topo.cards_per_resource if obs.open else 0
     out["undo"] = bool(undo)
     reasons = {kind: found.text for kind, found in shown.refusals}
     if not undo:

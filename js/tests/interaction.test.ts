@@ -362,6 +362,17 @@ describe("trading", () => {
     expect(run(ctxOf("main", (l) => (l.open = [])), [act("offer_trade")]).ui.dialog).toBeNull();
   });
 
+  it("asks for at most legal.trade_max of one resource (the board's count, sent by Python)", () => {
+    const want = (n: number): UiEvent[] => Array.from({ length: n }, () => ({ type: "step", side: "want", resource: "ore", delta: 1 }));
+    const asked = (max: number) => {
+      const { ui } = run(ctxOf("main", (l) => (l.trade_max = max)), [act("offer_trade"), ...want(30)]);
+      return ui.dialog && ui.dialog.kind === "offer_trade" ? ui.dialog.want.ore : -1;
+    };
+    expect(normalizeLegal(S.legal).trade_max).toBe(19);
+    expect(asked(19)).toBe(19);
+    expect(asked(24)).toBe(24);
+  });
+
   it("cannot offer more than the own hand", () => {
     const steps: UiEvent[] = [1, 2, 3].map(() => ({ type: "step", side: "give", resource: "brick", delta: 1 }));
     expect(run(ctxOf(), [act("offer_trade"), ...steps]).ui.dialog).toMatchObject({ give: { brick: 1 } });
@@ -458,7 +469,7 @@ describe("controls", () => {
 
   it("fills a missing legal trait with nothing allowed", () => {
     const l = normalizeLegal(null, 5);
-    expect(l).toEqual({ version: 5, seat: null, actions: [], open: [], discard: 0, rates: {}, undo: false, reasons: {} });
+    expect(l).toEqual({ version: 5, seat: null, actions: [], open: [], discard: 0, rates: {}, trade_max: 0, undo: false, reasons: {} });
   });
 });
 

@@ -93,7 +93,7 @@ describe("reading legal.actions", () => {
 
   it("normalizes a partial trait and drops unknown open kinds", () => {
     const n = normalizeLegal({ seat: 0, open: ["offer_trade", "nonsense" as never] }, 9);
-    expect(n).toEqual({ version: 9, seat: 0, actions: [], open: ["offer_trade"], discard: 0, rates: {}, undo: false, reasons: {} });
+    expect(n).toEqual({ version: 9, seat: 0, actions: [], open: ["offer_trade"], discard: 0, rates: {}, trade_max: 0, undo: false, reasons: {} });
   });
 });
 

@@ -12,7 +12,7 @@ from catan_widget import CatanWidget, Game, RollDice
 from catan_widget.engine.board.topology import BASE, EXTENSION
 from catan_widget.widget.view import PLAYER_COLORS
 
-from .helpers import enabled, send, spots, take_screen, update
+from .helpers import enabled, send, spots, spread, take_screen, update
 
 SIX = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
 
@@ -20,20 +20,9 @@ SIX = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
 def six_game(**stage: object) -> Game:
     """A six-player game on the extension's beginner board, staged (settlements for everyone)."""
     game = Game(SIX, seed=5, board="beginner", first=0)
-    nodes = spread(12)
+    nodes = spread(EXTENSION, 12)
     settlements = {seat: nodes[2 * seat : 2 * seat + 2] for seat in range(6)}
     return game.stage(settlements=settlements, **stage)
-
-
-def spread(count: int) -> list[int]:
-    """``count`` intersections of the extension's board, no two neighbours (lowest ids first)."""
-    chosen: list[int] = []
-    for n in range(EXTENSION.node_count):
-        if all(n != c and n not in EXTENSION.node_neighbors[c] for c in chosen):
-            chosen.append(n)
-        if len(chosen) == count:
-            return chosen
-    raise AssertionError("not enough room")
 
 
 def test_the_board_trait_is_the_extensions_board_drawn_from_its_own_positions() -> None:
@@ -153,3 +142,16 @@ def test_a_hint_in_the_special_building_phase_is_a_move_the_phase_allows() -> No
     update(w, {"hint_request": 1})
     assert w.hint["seat"] == 0
     assert w.hint["action"]["kind"] in ("build_road", "end_turn")
+
+
+def test_an_offer_may_ask_for_every_card_of_a_resource_the_board_holds() -> None:
+    """``legal.trade_max`` is the topology's count per resource (the front-end's want cap):
+    24 on the extension's board, 19 on the base one, 0 while no offer may be made."""
+    base = Game(seed=4, first=0).stage(phase="main", hands={"Ada": {"wool": 2}})
+    for game, topo in ((six_game(phase="main", hands={SIX[0]: {"wool": 2}}), EXTENSION), (base, BASE)):
+        w = CatanWidget(game, dict.fromkeys(game.names, "human"))
+        assert "offer_trade" in w.legal["open"]
+        assert w.legal["trade_max"] == topo.cards_per_resource
+    w = CatanWidget(six_game(phase="roll"), dict.fromkeys(SIX, "human"))
+    assert w.legal["open"] == []
+    assert w.legal["trade_max"] == 0

@@ -253,7 +253,17 @@ def test_legal_json_has_exactly_the_documented_keys() -> None:
     seen: set[str] = set()
     reasons: set[str] = set()
     for _, w in _positions():
-        assert set(w.legal) == {"version", "seat", "actions", "open", "discard", "rates", "undo", "reasons"}
+        assert set(w.legal) == {
+            "version",
+            "seat",
+            "actions",
+            "open",
+            "discard",
+            "rates",
+            "trade_max",
+            "undo",
+            "reasons",
+        }
         seen |= _keys({k: v for k, v in w.legal.items() if k not in ("reasons", "actions")})
         seen |= {field for action in unpack_actions(w.legal["actions"]) for field in action}
         reasons |= set(unpack_reasons(w.legal["reasons"]))
