@@ -45,7 +45,7 @@ import numpy as np
 
 from catan_widget import Game, _native
 from catan_widget.engine.registry import make_bot
-from catan_widget.engine.rules.autoplay import play_bots
+from catan_widget.engine.rules.autoplay import SeatToAct, play_bots
 from catan_widget.rl.actions import Pending, mask, step_id
 from catan_widget.rl.gym_env import CatanEnv
 
@@ -136,7 +136,7 @@ class OursMasked(Stepper):
 
     def _advance(self) -> None:
         if not self.game.is_over and self.game.current_seat != 0:
-            play_bots(self.game, self.bots, lambda g: g.state.current == 0 or g.turn >= 400, 100_000)
+            play_bots(self.game, self.bots, SeatToAct(0, 400), 100_000)
 
     def batch(self, steps: int) -> tuple[float, int]:
         rng, done = self.rng, 0

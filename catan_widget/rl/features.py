@@ -132,36 +132,21 @@ def feature_names(players: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=64)
-def _board_planes(board: Board, players: int) -> tuple[np.ndarray, np.ndarray]:
-    """The static parts of the hex and node planes of ``board`` (terrain, pips, harbors)."""
-    sh = shapes(players)
-    hexes: np.ndarray = np.zeros(sh.hexes, dtype=np.float32)
-    for h, (t, n) in enumerate(zip(board.terrain, board.number)):
-        hexes[h, t] = 1.0
-        hexes[h, 6] = _PIPS[n] / 36.0
-    nodes: np.ndarray = np.zeros(sh.nodes, dtype=np.float32)
-    for v, kind in enumerate(board.node_harbor):
-        if kind is not None:
-            nodes[v, 0 if kind < 0 else kind + 1] = 1.0
-    return hexes, nodes
-
-
 def feature_dict(obs: Observation, pending: Pending | None = None) -> dict[str, np.ndarray]:
     """The dict form of a seat's observation: ``hexes`` ``(hex, 9)``, ``nodes`` ``(node, 6 + 2
     players)``, ``edges`` ``(edge, players)`` and ``numbers``, all ``float32``.  ``pending``: a
     multi-id choice in progress (:class:`.actions.Pending`), shown to the agent.
     """
-    seat = _seat_of(obs)
-    n = len(obs.players)
-    sh = shapes(n)
-    hexes, nodes, edges = _board_part(obs, seat, n, pending)
-    return {
-        "hexes": hexes.reshape(sh.hexes).copy(),
-        "nodes": nodes.reshape(sh.nodes).copy(),
-        "edges": edges.reshape(sh.edges).copy(),
-        "numbers": _numbers(obs, seat, n, pending),
-    }
+    vector = flat(obs, pending)
+    sh = shapes(len(obs.players))
+    at = 0
+    out: dict[str, np.ndarray] = {}
+    parts = (("hexes", sh.hexes), ("nodes", sh.nodes), ("edges", sh.edges), ("numbers", sh.numbers))
+    for name, shape in parts:
+        size = shape[0] * shape[1] if len(shape) == 2 else shape[0]
+        out[name] = vector[at : at + size].reshape(shape)
+        at += size
+    return out
 
 
 def _seat_of(obs: Observation) -> int:
@@ -172,70 +157,91 @@ def _seat_of(obs: Observation) -> int:
 
 
 class _Planes:
-    """One board's last hex, node and edge planes for one seat (ravelled), each with what it was
-    built from: pieces and the robber change on few moves, and each plane is built again only
-    when its own inputs changed.  The arrays are never modified in place (callers copy or
-    concatenate).
+    """One board's hex, node and edge planes for one seat and player count, ravelled, as bytes of
+    counts (each plane with what it was built from: pieces and the robber change on few moves,
+    and a plane is built again only when its own inputs changed), and the divisors of the whole
+    flat vector, inverted: the planes' counts are 0 or 1 (a hex's pips entry is 1 on a numbered
+    hex, its divisor inverted ``pips / 36``), the numbers' are those of :func:`_raw`.
     """
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, seat: int, n: int) -> None:
         self.board = board
+        self.seat = seat
+        self.n = n
+        self.static_hexes, self.static_nodes, self.scale = _static(board, n)
+        self.turn_at = len(self.static_hexes) + len(self.static_nodes) + n * board.topo.edge_count
+        self.turn_at += _offsets(n)[2] + 6
         self.robber: tuple[int, int] = (-1, -1)
-        self.hexes = _EMPTY
+        self.hexes = b""
         self.node_owner: tuple[int, ...] = ()
         self.node_level: tuple[int, ...] = ()
-        self.nodes = _EMPTY
+        self.nodes = b""
         self.edge_owner: tuple[int, ...] = ()
-        self.edges = _EMPTY
+        self.edges = b""
 
 
-_EMPTY: Final[np.ndarray] = np.zeros(0, dtype=np.float32)
+_HEX_WIDTH: Final = len(HEX_FEATURES)
 _PLANES: Final[dict[tuple[int, int, int], _Planes]] = {}
 """Per board (by identity: the entry holds the board, so its id is not reused), seat and player
 count, its :class:`_Planes`."""
 
 
-def _board_part(obs: Observation, seat: int, n: int, pending: Pending | None) -> list[np.ndarray]:
-    """The hex, node and edge planes, ravelled (each built again only when its inputs changed)."""
-    phex = pending.robber_hex if pending is not None else -1
+@lru_cache(maxsize=64)
+def _static(board: Board, players: int) -> tuple[bytes, bytes, np.ndarray]:
+    """The counts of the static parts of the hex and node planes of ``board`` (terrain, numbered
+    hexes, harbors) and the flat vector's divisors, inverted, for a game of ``players``.
+    """
+    sh = shapes(players)
+    width = sh.hexes[1]
+    hexes = bytearray(sh.hexes[0] * width)
+    pips = [1.0] * (sh.size - sh.numbers[0])
+    for h, (t, n) in enumerate(zip(board.terrain, board.number)):
+        hexes[h * width + t] = 1
+        hexes[h * width + 6] = 1 if n else 0
+        pips[h * width + 6] = _PIPS[n] / 36.0
+    width = sh.nodes[1]
+    nodes = bytearray(sh.nodes[0] * width)
+    for v, kind in enumerate(board.node_harbor):
+        if kind is not None:
+            nodes[v * width + (0 if kind < 0 else kind + 1)] = 1
+    scale: np.ndarray = np.concatenate([np.array(pips, dtype=np.float32), _scale(players)])
+    return bytes(hexes), bytes(nodes), scale
+
+
+def _planes(obs: Observation, seat: int, n: int, pending: Pending | None) -> _Planes:
+    """The :class:`_Planes` of this observation's board and seat, brought up to date."""
     board = obs.board
     key = (id(board), seat, n)
     found = _PLANES.get(key)
     if found is None or found.board is not board:
         if len(_PLANES) > 256:
             _PLANES.clear()
-        found = _PLANES[key] = _Planes(board)
-    static_hexes, static_nodes = _board_planes(board, n)
-    robber = (obs.robber, phex)
+        found = _PLANES[key] = _Planes(board, seat, n)
+    robber = (obs.robber, pending.robber_hex if pending is not None else -1)
     if found.robber != robber:
-        hexes = static_hexes.copy()
-        hexes[obs.robber, 7] = 1.0
-        if phex >= 0:
-            hexes[phex, 8] = 1.0
-        found.robber, found.hexes = robber, hexes.ravel()
-    rel = _relative(seat, n)
-    if found.node_owner != obs.node_owner or found.node_level != obs.node_level:
-        nodes = static_nodes.copy()
-        owner = np.asarray(obs.node_owner)
-        level = np.asarray(obs.node_level)
-        built = np.flatnonzero(owner >= 0)
-        if built.size:
-            nodes[built, 6 + (level[built] - 1) * n + rel[owner[built]]] = 1.0
-        found.node_owner, found.node_level, found.nodes = obs.node_owner, obs.node_level, nodes.ravel()
-    if found.edge_owner != obs.edge_owner:
-        edges: np.ndarray = np.zeros(shapes(n).edges, dtype=np.float32)
-        eo = np.asarray(obs.edge_owner)
-        roads = np.flatnonzero(eo >= 0)
-        if roads.size:
-            edges[roads, rel[eo[roads]]] = 1.0
-        found.edge_owner, found.edges = obs.edge_owner, edges.ravel()
-    return [found.hexes, found.nodes, found.edges]
-
-
-@lru_cache(maxsize=64)
-def _relative(seat: int, players: int) -> np.ndarray:
-    rel: np.ndarray = np.array([(q - seat) % players for q in range(players)], dtype=np.intp)
-    return rel
+        hexes = bytearray(found.static_hexes)
+        hexes[robber[0] * _HEX_WIDTH + 7] = 1
+        if robber[1] >= 0:
+            hexes[robber[1] * _HEX_WIDTH + 8] = 1
+        found.robber, found.hexes = robber, bytes(hexes)
+    owner, level = obs.node_owner, obs.node_level
+    if found.node_owner != owner or found.node_level != level:
+        nodes = bytearray(found.static_nodes)
+        width = 6 + 2 * n
+        for v in range(len(owner)):
+            q = owner[v]
+            if q >= 0:
+                nodes[v * width + 6 + (level[v] - 1) * n + (q - seat) % n] = 1
+        found.node_owner, found.node_level, found.nodes = owner, level, bytes(nodes)
+    roads = obs.edge_owner
+    if found.edge_owner != roads:
+        edges = bytearray(len(roads) * n)
+        for e in range(len(roads)):
+            q = roads[e]
+            if q >= 0:
+                edges[e * n + (q - seat) % n] = 1
+        found.edge_owner, found.edges = roads, bytes(edges)
+    return found
 
 
 _TURN_DIVISOR: Final = 200.0
@@ -283,22 +289,6 @@ def _offsets(players: int) -> tuple[int, int, int, int, int, int]:
         first("offers_left"),
         len(names),
     )
-
-
-def _numbers(obs: Observation, seat: int, n: int, pending: Pending | None) -> np.ndarray:
-    """The ``numbers`` part: the raw counts of :func:`_raw` as bytes, scaled by :func:`_scale`
-    and clipped (the turn, the one count past a byte, is set apart).
-    """
-    raw = _raw(obs, seat, n, pending)
-    try:
-        counts = np.frombuffer(bytes(raw), dtype=np.uint8)
-    except ValueError:  # a count past 255 (no game reaches one): clipped below all the same
-        counts = np.minimum(np.array(raw, dtype=np.int64), 255).astype(np.uint8)
-    vector: np.ndarray = counts * _scale(n)
-    # the turn's float32 product, exact: a whole number under 2**10 times a float32 (float64 math)
-    vector[_offsets(n)[2] + 6] = min(obs.turn, 1000) * _TURN_SCALE
-    np.minimum(vector, CLIP, out=vector)  # a huge hand or bundle stays inside the box
-    return vector
 
 
 def _raw(obs: Observation, seat: int, n: int, pending: Pending | None) -> list[int]:
@@ -372,11 +362,23 @@ def _trade(obs: Observation, seat: int, n: int) -> list[int]:
 
 
 def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
-    """The dict form of :func:`feature_dict` as one ``float32`` vector (names: :func:`feature_names`)."""
+    """The dict form of :func:`feature_dict` as one ``float32`` vector (names: :func:`feature_names`):
+    the counts of the planes and of :func:`_raw` as bytes, scaled by one multiplication and
+    clipped (the turn, the one count past a byte, is set apart).
+    """
     seat = _seat_of(obs)
     n = len(obs.players)
-    planes = _board_part(obs, seat, n, pending)
-    vector: np.ndarray = np.concatenate([*planes, _numbers(obs, seat, n, pending)])
+    planes = _planes(obs, seat, n, pending)
+    raw = _raw(obs, seat, n, pending)
+    try:
+        numbers = bytes(raw)
+    except ValueError:  # a count past 255 (no game reaches one): clipped below all the same
+        numbers = bytes([min(x, 255) for x in raw])
+    counts = np.frombuffer(planes.hexes + planes.nodes + planes.edges + numbers, dtype=np.uint8)
+    vector: np.ndarray = counts * planes.scale
+    # the turn's float32 product, exact: a whole number under 2**10 times a float32 (float64 math)
+    vector[planes.turn_at] = min(obs.turn, 1000) * _TURN_SCALE
+    np.minimum(vector, CLIP, out=vector)  # a huge hand or bundle stays inside the box
     return vector
 
 

@@ -34,7 +34,7 @@ from ..engine.game import Game
 from ..engine.knowledge.observation import Observation
 from ..engine.options import Rules
 from ..engine.registry import BotSpec, make_bot
-from ..engine.rules.autoplay import play_bots
+from ..engine.rules.autoplay import SeatToAct, play_bots
 from .actions import Pending, action_space, mask, step_id
 from .features import CLIP, flat, shapes
 
@@ -209,9 +209,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         assert game is not None
         seat = self.seat
         if not game.is_over and game.current_seat != seat:
-            play_bots(
-                game, self._bots, lambda g: g.state.current == seat or g.turn >= self.max_turns, 100_000
-            )
+            play_bots(game, self._bots, SeatToAct(seat, self.max_turns), 100_000)
         self._obs = game.observe(seat)
         self._mask = mask(self._obs, self.pending)
 

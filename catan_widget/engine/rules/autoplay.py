@@ -21,6 +21,7 @@ from typing import Any
 
 from ..actions import Action
 from ..phases import GAME_OVER
+from ..state import State
 from .apply import apply_listed
 from .atomic import leave, take_back, wait_turn
 from .legal import legal_actions
@@ -48,6 +49,22 @@ def chooser(bot: Any) -> Chooser:
         return lambda game, seat: among(game.legal_actions())
     choose = bot.choose
     return lambda game, seat: choose(game.observe(seat))
+
+
+class SeatToAct:
+    """An ``until`` for :func:`play_bots`: true once ``seat`` must act or turn ``max_turns`` is
+    reached (a learning environment's stop, read straight from the state).
+    """
+
+    def __init__(self, seat: int, max_turns: int) -> None:
+        """Stop for ``seat``, or at turn ``max_turns``."""
+        self.seat = seat
+        self.max_turns = max_turns
+
+    def __call__(self, game: Any) -> bool:
+        """Whether the loop should stop before the next move of ``game`` (a :class:`Game`)."""
+        s: State = game.state
+        return s.current == self.seat or s.turn >= self.max_turns
 
 
 def play_bots(game: Any, bots: Sequence[Any], until: Callable[[Any], bool] | None, max_steps: int) -> None:
