@@ -175,7 +175,7 @@ function discardDialog(ui: UiState, ctx: Ctx): HTMLElement {
     "discard",
     `${nameOf(ctx, ctx.legal.seat)}: discard ${target} card${target === 1 ? "" : "s"}`,
     rows,
-    h("div", { class: "cw-confirm-row" }, h("span", { class: "cw-discard-count", "data-chosen": chosen }, `${chosen} / ${target} chosen`), button("discard", "Discard", { enabled: ready, cls: "cw-primary", reason: `Choose exactly ${target} card${target === 1 ? "" : "s"}.` })),
+    h("div", { class: "cw-confirm-row" }, h("span", { class: "cw-discard-count", "data-chosen": chosen }, `${chosen} / ${target} chosen`), button("discard", "Discard", { enabled: ready, cls: "cw-primary", reason: reason(ctx.legal, "discard") })),
   );
 }
 

@@ -31,6 +31,7 @@ from ..engine.constants import (
 )
 from ..engine.knowledge.observation import Observation, Shown
 from ..engine.knowledge.prompts import heading, prompt
+from ..engine.rules.production import discard_rule
 from ..engine.state import CITY, EMPTY
 from ..engine.viewer import ALL_SEEING, ONLOOKER
 from ..engine.words.log import TEACHER, describe
@@ -368,6 +369,8 @@ def legal_json(
     out["trade_max"] = obs.board.topo.cards_per_resource if obs.open else 0
     out["undo"] = bool(undo)
     reasons = {kind: found.text for kind, found in shown.refusals}
+    if discarding:  # the discard button waits for exactly this many cards: the engine's rule
+        reasons["discard"] = discard_rule(out["discard"]) + "."
     if not undo:
         reasons[UNDO] = undo_reason or "Nothing to take back."
     out["reasons"] = pack_reasons(reasons)

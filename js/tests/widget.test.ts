@@ -253,6 +253,9 @@ describe("clicking through", () => {
     const picks = (["lumber", "brick", "wool", "grain", "ore"] as const).flatMap((r) => Array<string>(own[r]).fill(r)).slice(0, ask);
     const btn = (): Element | null => root.querySelector('[data-action="discard"]');
     expect(isOff(btn())).toBe(true);
+    const rule = (model.get("legal") as Legal).reasons.discard; // the engine's words, as Python sent them
+    expect(rule).toMatch(/^You must discard exactly half your hand/);
+    expect(btn()?.getAttribute("data-reason")).toBe(rule);
     const plus = (r: string): void => click(root, `[data-step="discard"][data-resource="${r}"][data-delta="1"]`);
     picks.slice(0, -1).forEach(plus);
     expect(isOff(btn())).toBe(true);

@@ -15,7 +15,7 @@ import pytest
 
 from catan_widget import BuyDevelopmentCard, CatanWidget, Game, Rules
 from catan_widget.bots import make_bots
-from catan_widget.engine.actions import ACTION_BY_KIND, FIXED_ACTIONS, Action, action_from_dict
+from catan_widget.engine.actions import ACTION_BY_KIND, FIXED_ACTIONS, Action, Discard, action_from_dict
 from catan_widget.engine.constants import DEV_CARDS, RESOURCES
 from catan_widget.engine.errors import IllegalActionError
 from catan_widget.engine.phases import MAIN, ROLL, demand, demand_code
@@ -430,6 +430,12 @@ def test_reasons_while_discarding_say_what_the_phase_asks_first() -> None:
     assert w.legal["discard"] == 4
     assert w.legal["actions"] == {}
     assert "discards first" in unpack_reasons(w.legal["reasons"])["end_turn"]
+    # the discard button's reason is the engine's rule, the same words a wrong count is refused with
+    rule = unpack_reasons(w.legal["reasons"])["discard"]
+    assert rule == "You must discard exactly half your hand, rounded down: 4 cards."
+    with pytest.raises(IllegalActionError) as refused:
+        game.step(Discard((0, 0, 0, 0, 3)))
+    assert str(refused.value).startswith(rule[:-1] + ", not 3")
 
 
 def test_a_card_bought_this_turn_is_shown_as_new_and_its_reason_says_so() -> None:

@@ -113,6 +113,11 @@ def _next_discarder(s: State) -> None:
     s.current = s.turn_player
 
 
+def discard_rule(owed: int) -> str:
+    """The discard rule for a seat that owes ``owed`` cards, in words (no full stop)."""
+    return f"You must discard exactly half your hand, rounded down: {owed} cards"
+
+
 def check_discard(s: State, p: int, cards: tuple[int, ...]) -> None:
     """Validate a discard: exactly the count owed, only cards one holds."""
     if s.phase != DISCARD:
@@ -123,7 +128,7 @@ def check_discard(s: State, p: int, cards: tuple[int, ...]) -> None:
     if sum(cards) != owed:
         raise IllegalActionError(
             "discard_half",
-            f"You must discard exactly half your hand, rounded down: {owed} cards, not {sum(cards)}.",
+            f"{discard_rule(owed)}, not {sum(cards)}.",
         )
     if any(c > h for c, h in zip(cards, s.hands[p])):
         raise IllegalActionError("discard_not_held", "You cannot discard cards you do not hold.")
