@@ -164,10 +164,8 @@ class _Planes:
     hex, its divisor inverted ``pips / 36``), the numbers' are those of :func:`_raw`.
     """
 
-    def __init__(self, board: Board, seat: int, n: int) -> None:
+    def __init__(self, board: Board, n: int) -> None:
         self.board = board
-        self.seat = seat
-        self.n = n
         self.static_hexes, self.static_nodes, self.scale = _static(board, n)
         self.turn_at = len(self.static_hexes) + len(self.static_nodes) + n * board.topo.edge_count
         self.turn_at += _offsets(n)[2] + 6
@@ -216,7 +214,7 @@ def _planes(obs: Observation, seat: int, n: int, pending: Pending | None) -> _Pl
     if found is None or found.board is not board:
         if len(_PLANES) > 256:
             _PLANES.clear()
-        found = _PLANES[key] = _Planes(board, seat, n)
+        found = _PLANES[key] = _Planes(board, n)
     robber = (obs.robber, pending.robber_hex if pending is not None else -1)
     if found.robber != robber:
         hexes = bytearray(found.static_hexes)
