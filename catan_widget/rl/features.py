@@ -169,13 +169,10 @@ class _Planes:
         self.static_hexes, self.static_nodes, self.scale = _static(board, n)
         self.turn_at = len(self.static_hexes) + len(self.static_nodes) + n * board.topo.edge_count
         self.turn_at += _offsets(n)[2] + 6
-        self.robber: tuple[int, int] = (-1, -1)
-        self.hexes = b""
-        self.node_owner: tuple[int, ...] = ()
-        self.node_level: tuple[int, ...] = ()
-        self.nodes = b""
-        self.edge_owner: tuple[int, ...] = ()
-        self.edges = b""
+        # each plane with its inputs, in one attribute: an interrupt never splits the two
+        self.hexes: tuple[tuple[int, int], bytes] = ((-1, -1), b"")
+        self.nodes: tuple[tuple[tuple[int, ...], tuple[int, ...]], bytes] = (((), ()), b"")
+        self.edges: tuple[tuple[int, ...], bytes] = ((), b"")
 
 
 _HEX_WIDTH: Final = len(HEX_FEATURES)
@@ -216,29 +213,29 @@ def _planes(obs: Observation, seat: int, n: int, pending: Pending | None) -> _Pl
             _PLANES.clear()
         found = _PLANES[key] = _Planes(board, n)
     robber = (obs.robber, pending.robber_hex if pending is not None else -1)
-    if found.robber != robber:
+    if found.hexes[0] != robber:
         hexes = bytearray(found.static_hexes)
         hexes[robber[0] * _HEX_WIDTH + 7] = 1
         if robber[1] >= 0:
             hexes[robber[1] * _HEX_WIDTH + 8] = 1
-        found.robber, found.hexes = robber, bytes(hexes)
+        found.hexes = (robber, bytes(hexes))
     owner, level = obs.node_owner, obs.node_level
-    if found.node_owner != owner or found.node_level != level:
+    if found.nodes[0] != (owner, level):
         nodes = bytearray(found.static_nodes)
         width = 6 + 2 * n
         for v in range(len(owner)):
             q = owner[v]
             if q >= 0:
                 nodes[v * width + 6 + (level[v] - 1) * n + (q - seat) % n] = 1
-        found.node_owner, found.node_level, found.nodes = owner, level, bytes(nodes)
+        found.nodes = ((owner, level), bytes(nodes))
     roads = obs.edge_owner
-    if found.edge_owner != roads:
+    if found.edges[0] != roads:
         edges = bytearray(len(roads) * n)
         for e in range(len(roads)):
             q = roads[e]
             if q >= 0:
                 edges[e * n + (q - seat) % n] = 1
-        found.edge_owner, found.edges = roads, bytes(edges)
+        found.edges = (roads, bytes(edges))
     return found
 
 
@@ -372,7 +369,7 @@ def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
         numbers = bytes(raw)
     except ValueError:  # a count past 255 (no game reaches one): clipped below all the same
         numbers = bytes([min(x, 255) for x in raw])
-    counts = np.frombuffer(planes.hexes + planes.nodes + planes.edges + numbers, dtype=np.uint8)
+    counts = np.frombuffer(planes.hexes[1] + planes.nodes[1] + planes.edges[1] + numbers, dtype=np.uint8)
     vector: np.ndarray = counts * planes.scale
     # the turn's float32 product, exact: a whole number under 2**10 times a float32 (float64 math)
     vector[planes.turn_at] = min(obs.turn, 1000) * _TURN_SCALE
