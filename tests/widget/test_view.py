@@ -19,6 +19,7 @@ from catan_widget.engine.actions import ACTION_BY_KIND, FIXED_ACTIONS, Action, D
 from catan_widget.engine.constants import DEV_CARDS, RESOURCES
 from catan_widget.engine.errors import IllegalActionError
 from catan_widget.engine.phases import MAIN, ROLL, demand, demand_code
+from catan_widget.engine.rules.production import discard_rule
 from catan_widget.widget.settings import SETTINGS
 from catan_widget.widget.view import LOG_TAIL, board_json, unpack_actions, unpack_reasons
 
@@ -271,7 +272,9 @@ def test_legal_json_has_exactly_the_documented_keys() -> None:
     kinds = set(ACTION_BY_KIND) - {"discard"}
     documented = (_doc_keys("legal") - set(CONTROLS) - kinds) | {"undo", "kind"}
     assert seen | {"reasons", "actions"} == documented
-    assert reasons == {*CONTROLS, "hint"}, "every control, and the Hint button while nobody here acts"
+    assert reasons == {*CONTROLS, "hint", "discard"}, (
+        "every control, the Hint button while nobody here acts, and the discard rule while one is due"
+    )
 
 
 def test_the_documented_settings_are_synced_traits() -> None:
@@ -329,7 +332,10 @@ def test_every_disabled_control_has_a_reason_and_only_those() -> None:
         if legal["seat"] is None:
             continue
         on = {c for c in CONTROLS if enabled(w, c)}
-        assert set(unpack_reasons(legal["reasons"])) == set(CONTROLS) - on, label
+        due = {"discard"} if legal["discard"] else set()  # the dialog's rule: the engine's words
+        assert set(unpack_reasons(legal["reasons"])) == set(CONTROLS) - on | due, label
+        if due:
+            assert unpack_reasons(legal["reasons"])["discard"] == discard_rule(legal["discard"]) + ".", label
         assert all(isinstance(r, str) and r.strip() for r in unpack_reasons(legal["reasons"]).values()), label
 
 
@@ -344,7 +350,7 @@ def test_reasons_are_the_engines_refusals() -> None:
         if w.legal["seat"] is None:
             continue
         for control, reason in reasons.items():
-            if control in ("undo", "offer_trade", "counter_trade"):
+            if control in ("undo", "offer_trade", "counter_trade", "discard"):  # discard: checked above
                 continue
             if control in _SINGLE:
                 errors = [_step_refusal(game, action_from_dict({"kind": control}))]
