@@ -177,6 +177,10 @@ class Pending:
     robber_hex: int = -1
     discard: list[int] = field(default_factory=lambda: [0, 0, 0, 0, 0])
 
+    def copy(self) -> Pending:
+        """An independent copy (to choose on without touching this one)."""
+        return Pending(self.robber_hex, list(self.discard))
+
     def clear(self) -> None:
         """Forget the choice in progress (after its engine action was played)."""
         self.robber_hex = -1

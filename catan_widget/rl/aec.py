@@ -11,6 +11,12 @@ every other seat, at the end; plus ``shaping`` × each seat's change of victory 
 episode is truncated after ``max_turns`` turns or ``max_cycles`` cycles (a cycle: as many steps
 as there are players).
 
+A keyboard interrupt at any point of ``step`` leaves the environment whole: the move was played
+with all its bookkeeping (rewards, terminations, infos, the next agent), or not at all.  The
+engine's step is atomic; the observations and the choice in progress are kept with the game
+position they belong to; and when an interrupt comes after the move, the bookkeeping, computed
+again from what it was before the step, is finished with signals held back.
+
 :func:`parallel_env` (:class:`CatanParallel`) is the same game for PettingZoo's parallel API:
 every live agent sends an id each step, the acting seat's is played and the others wait; a
 step is a cycle, truncated after ``max_cycles``.  Its AEC twin :func:`cycled_env` (PettingZoo's
@@ -19,7 +25,7 @@ step is a cycle, truncated after ``max_cycles``.  Its AEC twin :func:`cycled_env
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from gymnasium import spaces
@@ -29,6 +35,7 @@ from pettingzoo.utils.conversions import parallel_to_aec
 from ..engine.game import Game
 from ..engine.knowledge.observation import Observation
 from ..engine.options import Rules
+from ..engine.rules.atomic import signals_held
 from .actions import Pending, action_space, mask, step_id
 from .features import flat, shapes, state_vector
 from .gym_env import NAMES, OBS_HIGH, vp_of
@@ -42,19 +49,38 @@ class _Match:
     def __init__(self, players: int, seed: int, board: str, rules: Rules | None) -> None:
         self.game = Game(NAMES[:players], seed=seed, board=board, rules=rules)
         self.players = players
-        self.pending = Pending()
         self.space = action_space(players)
-        self._cache: dict[int, tuple[Observation, np.ndarray]] = {}
-        self.vp = [0] * players
+        self.choice = _Choice(0, Pending())
+        self._cache: dict[int, tuple[_Choice, Observation, np.ndarray]] = {}
+        self.vp: tuple[int, ...] = (0,) * players
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the cached observations (built again when asked): the game pickles as
+        its exact save.
+        """
+        return {**vars(self), "_cache": {}}
+
+    @property
+    def pending(self) -> Pending:
+        """The acting seat's multi-id choice in progress (see :class:`_Choice`)."""
+        return self.now().pending
+
+    def now(self) -> _Choice:
+        """The position now: a move an interrupt kept from recording its choice ended that choice."""
+        choice, at = self.choice, len(self.game.history)
+        if choice.at != at:
+            choice = self.choice = _Choice(at, Pending())
+        return choice
 
     def seen(self, seat: int) -> tuple[Observation, np.ndarray]:
-        """``seat``'s observation and mask now (cached until the next move)."""
+        """``seat``'s observation and mask now (cached for this position and choice)."""
+        choice = self.now()
         found = self._cache.get(seat)
-        if found is None:
+        if found is None or found[0] is not choice:
             obs = self.game.observe(seat)
-            pending = self.pending if seat == self.game.current_seat else None
-            found = self._cache[seat] = (obs, mask(obs, pending).astype(np.int8))
-        return found
+            pending = choice.pending if seat == self.game.current_seat else None
+            found = self._cache[seat] = (choice, obs, mask(obs, pending).astype(np.int8))
+        return found[1], found[2]
 
     def legal(self, seat: int) -> np.ndarray:
         """``seat``'s mask as ``bool`` (a fresh array): all False, without observing, when the
@@ -75,25 +101,36 @@ class _Match:
         obs, legal = self.seen(seat)
         if not (0 <= code < self.space.n and legal[code]):
             return False
-        action = step_id(obs, self.pending, code)
-        if action is not None:
-            self.game.step(action)
-        self._cache.clear()
+        pending = self.choice.pending.copy()  # the stored choice is replaced, never changed
+        action = step_id(obs, pending, code)
+        if action is None:
+            self.choice = _Choice(self.choice.at, pending)
+        else:
+            self.game.step(action)  # the new position ends the choice (see now)
         return True
 
-    def rewards(self, shaping: float) -> list[float]:
-        """The reward of each seat for the step just played: the end's ±1, and the shaping of VP changes."""
+    def rewards(self, shaping: float, vp: tuple[int, ...]) -> tuple[list[float], tuple[int, ...]]:
+        """The reward of each seat for the step just played (the end's ±1, and the shaping of the
+        VP changes since ``vp``) and the seats' VP now.
+        """
         out = [0.0] * self.players
         game = self.game
         if game.is_over:
             winner = game.state.winner
             out = [1.0 if q == winner else -1.0 for q in range(self.players)]
-        if shaping:
-            for q in range(self.players):
-                vp = vp_of(self.seen(q)[0])
-                out[q] += shaping * (vp - self.vp[q])
-                self.vp[q] = vp
-        return out
+        if not shaping:
+            return out, vp
+        now = tuple(vp_of(self.seen(q)[0]) for q in range(self.players))
+        return [r + shaping * (b - a) for r, a, b in zip(out, vp, now)], now
+
+
+class _Choice(NamedTuple):
+    """The acting seat's multi-id choice in progress (:class:`.actions.Pending`) and the game's
+    history length it belongs to, stored in one attribute so that an interrupt never splits them.
+    """
+
+    at: int
+    pending: Pending
 
 
 def _spaces(players: int) -> tuple[spaces.Dict, spaces.Discrete]:
@@ -105,6 +142,16 @@ def _spaces(players: int) -> tuple[spaces.Dict, spaces.Discrete]:
         }
     )
     return observation, spaces.Discrete(n)
+
+
+class _Before(NamedTuple):
+    """What an AEC step's bookkeeping starts from (see :meth:`CatanAEC._book`)."""
+
+    steps: int
+    vp: tuple[int, ...]
+    cumulative: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
 
 
 class _Shared:
@@ -208,7 +255,7 @@ class CatanAEC(_Shared, AECEnv[str, Obs, int]):  # type: ignore[misc]  # petting
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._steps = 0
         self.agent_selection = self.possible_agents[match.game.current_seat]
-        self._set_infos()
+        self.infos = self._infos_now()
 
     def observe(self, agent: str) -> Obs:
         """``agent``'s observation (from its own seat's view only)."""
@@ -223,28 +270,51 @@ class CatanAEC(_Shared, AECEnv[str, Obs, int]):  # type: ignore[misc]  # petting
             return
         match = self.match
         assert match is not None
-        self._cumulative_rewards[agent] = 0.0
-        seat = self.possible_agents.index(agent)
-        legal = match.play(seat, int(action))
-        self._steps += 1
-        game = match.game
-        self.rewards = dict(zip(self.agents, match.rewards(self.shaping)))
-        if game.is_over:
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif game.turn >= self.max_turns or (
-            self.max_cycles is not None and self._steps >= self.max_cycles * self.players
-        ):
-            self.truncations = dict.fromkeys(self.agents, True)
-        self._set_infos()
-        self.infos[agent]["illegal_action"] = not legal
-        self.agent_selection = self.possible_agents[game.current_seat]
-        self._accumulate_rewards()
+        before = _Before(self._steps, match.vp, self._cumulative_rewards, self.terminations, self.truncations)
+        choice = match.now()
+        legal: bool | None = None
+        try:
+            legal = match.play(self.possible_agents.index(agent), int(action))
+            self._book(agent, legal, before)
+        except BaseException:
+            made = match.choice is not choice or match.now() is not choice
+            if legal is not None or made:  # the id was taken: its bookkeeping, whole
+                with signals_held():
+                    self._book(agent, legal is not False, before)
+            raise
 
-    def _set_infos(self) -> None:
+    def _book(self, agent: str, legal: bool, before: _Before) -> None:
+        """The bookkeeping of ``agent``'s step, from what it was ``before``: the same whenever
+        it runs again (every attribute is replaced, none changed).
+        """
         match = self.match
         assert match is not None
-        for q, agent in enumerate(self.agents):
-            self.infos[agent] = {"action_mask": match.legal(q)}
+        game = match.game
+        steps = before.steps + 1
+        rewards, vp = match.rewards(self.shaping, before.vp)
+        terminations, truncations = before.terminations, before.truncations
+        if game.is_over:
+            terminations = dict.fromkeys(self.agents, True)
+        elif game.turn >= self.max_turns or (
+            self.max_cycles is not None and steps >= self.max_cycles * self.players
+        ):
+            truncations = dict.fromkeys(self.agents, True)
+        infos = self._infos_now()
+        infos[agent]["illegal_action"] = not legal
+        cumulative = dict(before.cumulative)
+        cumulative[agent] = 0.0
+        for a, r in zip(self.agents, rewards):
+            cumulative[a] += r
+        self._steps, match.vp = steps, vp
+        self.rewards = dict(zip(self.agents, rewards))
+        self.terminations, self.truncations, self.infos = terminations, truncations, infos
+        self.agent_selection = self.possible_agents[game.current_seat]
+        self._cumulative_rewards = cumulative
+
+    def _infos_now(self) -> dict[str, dict[str, Any]]:
+        match = self.match
+        assert match is not None
+        return {agent: {"action_mask": match.legal(q)} for q, agent in enumerate(self.agents)}
 
 
 def env(**kwargs: Any) -> CatanAEC:
@@ -297,7 +367,8 @@ class CatanParallel(_Shared, ParallelEnv[str, Obs, int]):  # type: ignore[misc] 
         legal = acting in actions and match.play(seat, int(actions[acting]))
         self._cycles += 1
         game = match.game
-        rewards = dict(zip(self.agents, match.rewards(self.shaping)))
+        gains, match.vp = match.rewards(self.shaping, match.vp)
+        rewards = dict(zip(self.agents, gains))
         over = game.is_over
         cut = not over and (game.turn >= self.max_turns or self._cycles >= self.max_cycles)
         observations, infos = self._observations(), self._infos()

@@ -17,12 +17,17 @@ its own seat's observation.
   ``shaping`` × the change of the agent's victory points (its hidden ones included) at each step.
 * Truncation at ``max_turns`` turns.
 * ``reset(seed=...)`` is reproducible: the game's seed is drawn from the environment's generator.
+* A keyboard interrupt at any point of a step leaves the environment whole: the agent's move
+  was played or not at all (the engine's step is atomic), and the observation, the mask and the
+  choice in progress are stored together with the game position they belong to.  A step whose
+  move was played but whose bots or observation an interrupt cut short is finished by the next
+  call (``step`` or ``action_masks``), and that call's id is checked against the mask then.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import gymnasium as gym
 import numpy as np
@@ -114,11 +119,8 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
             }
         )
         self.game: Game | None = None
-        self.pending = Pending()
         self._bots: list[Any] = []
-        self._obs: Observation | None = None
-        self._mask = np.zeros(self.space.n, dtype=np.bool_)
-        """The legal ids now (observations and infos get copies)."""
+        self._now: _Now = _Now(None, Pending(), np.zeros(self.space.n, dtype=np.bool_), 0)
         self._vp = 0
         self._illegal = 0
 
@@ -129,9 +131,15 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         """A new game, its seed drawn from the environment's generator (seeded by ``seed``)."""
         super().reset(seed=seed)
         self._start(int(self.np_random.integers(0, 2**63 - 1)))
-        assert self._obs is not None
-        self._vp = vp_of(self._obs)
+        obs = self._now.obs
+        assert obs is not None
+        self._vp = vp_of(obs)
         return self._observation(), self._info()
+
+    @property
+    def pending(self) -> Pending:
+        """The agent's multi-id choice in progress (a robber's hex, cards chosen to discard)."""
+        return self._now.pending
 
     def _start(self, game_seed: int) -> None:
         """A new game of seed ``game_seed`` and its bots, played to the agent's first move."""
@@ -141,18 +149,18 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         self._bots = [
             _Agent() if q == self.seat else make_bot(next(others), game_seed, q) for q in range(self.players)
         ]
-        self.pending = Pending()
         self._illegal = 0
         self._advance()
 
     def _play(self, code: int) -> None:
         """Play the legal id ``code`` for the agent, then the bots until the agent must act."""
-        obs = self._obs
+        now = self._now
         assert self.game is not None
-        assert obs is not None
-        engine_action = step_id(obs, self.pending, code)
+        assert now.obs is not None
+        pending = now.pending.copy()  # the stored choice changes only with its mask (one store)
+        engine_action = step_id(now.obs, pending, code)
         if engine_action is None:
-            self._mask = mask(obs, self.pending)
+            self._now = _Now(now.obs, pending, mask(now.obs, pending), now.at)
         else:
             self.game.step(engine_action)
             self._advance()
@@ -162,36 +170,41 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         bots with their generators (so a copy plays on exactly as the original, search bots
         against the clock aside); the observation and the mask are built again on unpickling.
         """
-        skip = {"_obs", "_mask"}
-        return {k: v for k, v in vars(self).items() if k not in skip}
+        out = {k: v for k, v in vars(self).items() if k != "_now"}
+        out["_pending"], out["_at"] = self._now.pending, self._now.at
+        return out
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Take the pickled parts and observe the game again (see :meth:`__getstate__`)."""
+        state = dict(state)
+        pending, at = state.pop("_pending"), state.pop("_at")
         vars(self).update(state)
-        self._obs = None
-        self._mask = np.zeros(self.space.n, dtype=np.bool_)
-        if self.game is not None:
-            self._obs = self.game.observe(self.seat)
-            self._mask = mask(self._obs, self.pending)
+        obs = None if self.game is None else self.game.observe(self.seat)
+        legal = np.zeros(self.space.n, dtype=np.bool_) if obs is None else mask(obs, pending)
+        self._now = _Now(obs, pending, legal, at)
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Play id ``action`` for the agent, then the bots until the agent must act again."""
-        game, obs = self.game, self._obs
-        if game is None or obs is None:
+        game = self.game
+        if game is None or self._now.obs is None:
             raise RuntimeError("call reset() before step()")
+        self._catch_up()
         code = int(action)
-        if not (0 <= code < self.space.n and self._mask[code]):
+        if not (0 <= code < self.space.n and self._now.mask[code]):
             self._illegal += 1
             info = self._info()
             info["illegal_action"] = True
-            return self._observation(), self.illegal_reward, False, self._illegal >= self.max_illegal, info
+            over = game.is_over
+            cut = not over and self._illegal >= self.max_illegal
+            return self._observation(), self.illegal_reward, over, cut, info
         self._illegal = 0
         self._play(code)
         return self._finish()
 
     def action_masks(self) -> np.ndarray:
         """The legal ids now, as ``bool`` (for sb3-contrib's MaskablePPO; a copy)."""
-        legal: np.ndarray = self._mask.copy()  # typed here: some stub sets make the copy Any
+        self._catch_up()
+        legal: np.ndarray = self._now.mask.copy()  # typed here: some stub sets make the copy Any
         return legal
 
     def render(self) -> str | None:
@@ -210,11 +223,19 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         seat = self.seat
         if not game.is_over and game.current_seat != seat:
             play_bots(game, self._bots, SeatToAct(seat, self.max_turns), 100_000)
-        self._obs = game.observe(seat)
-        self._mask = mask(self._obs, self.pending)
+        obs, pending = game.observe(seat), Pending()
+        self._now = _Now(obs, pending, mask(obs, pending), len(game.history))
+
+    def _catch_up(self) -> None:
+        """Finish a step an interrupt cut short after its move (the game has moved on since the
+        stored observation): the bots' moves still due, then observe.
+        """
+        game = self.game
+        if game is not None and self._now.at != len(game.history):
+            self._advance()
 
     def _finish(self) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        game, obs = self.game, self._obs
+        game, obs = self.game, self._now.obs
         assert game is not None
         assert obs is not None
         reward = 0.0
@@ -229,13 +250,26 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         return self._observation(), reward, terminated, truncated, self._info()
 
     def _observation(self) -> dict[str, np.ndarray]:
-        assert self._obs is not None
-        return {"observation": flat(self._obs, self.pending), "action_mask": self._mask.astype(np.int8)}
+        now = self._now
+        assert now.obs is not None
+        return {"observation": flat(now.obs, now.pending), "action_mask": now.mask.astype(np.int8)}
 
     def _info(self) -> dict[str, Any]:
         game = self.game
         assert game is not None
-        return {"action_mask": self._mask.copy(), "turn": game.turn, "phase": game.phase}
+        return {"action_mask": self._now.mask.copy(), "turn": game.turn, "phase": game.phase}
+
+
+class _Now(NamedTuple):
+    """The agent's view now, stored in one attribute so that an interrupt never splits it: its
+    observation, its choice in progress, the legal ids (observations and infos get copies) and
+    the game's history length when observed.
+    """
+
+    obs: Observation | None
+    pending: Pending
+    mask: np.ndarray
+    at: int
 
 
 ENV_ID = "catan_widget/Catan-v0"

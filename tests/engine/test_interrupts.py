@@ -238,3 +238,29 @@ def test_real_signals_during_play_and_replay_never_tear_or_abort() -> None:
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
     hits = int(done.stdout.split()[-1])
     assert hits >= 10, done.stdout
+
+
+def test_an_interrupted_observation_leaves_card_counting_whole() -> None:
+    """An interrupt while a seat's card counting catches up (inside ``observe``) must not tear
+    the counts: every observation after it equals that of a fresh copy of the game.
+    """
+    game = Game(seed=12)
+    bots = [TradingBot(120 + p, 0.3) for p in range(4)]
+    interrupted = 0
+    for moves in range(400):
+        if game.is_over:
+            break
+        if moves % 40 == 39:  # catch up with 40 moves' events at once, interrupted
+            seat = moves // 40 % 4
+            copy = game.fork()
+            total = _trace_events(lambda g=copy, s=seat: g.observe(s))
+            for k in _points(total):
+                g = game.fork()
+                interrupted += _interrupted_at(k, lambda g=g, s=seat: g.observe(s))
+                assert g.observe(seat).to_json() == game.fork().observe(seat).to_json(), k
+        game.step(bots[game.current_seat].choose(game, game.legal_actions()))
+    assert interrupted >= 20
+
+
+def _points(total: int, count: int = 12) -> list[int]:
+    return sorted({1 + (total - 1) * i // (count - 1) for i in range(count)} | {2, total - 1})

@@ -72,3 +72,25 @@ def test_the_state_is_the_all_seeing_vector() -> None:
     env = aec.env(players=3)
     env.reset(seed=2)
     assert env.state().shape[0] > env.observation_space("player_0")["observation"].shape[0]  # type: ignore[index]
+
+
+def test_the_aec_environment_pickles_mid_game_and_steps_on_alike() -> None:
+    """Ray ships environments to its runners by pickle: mid-game, with observations cached."""
+    import pickle
+
+    env = aec.env(players=4, shaping=0.1)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        obs, *_ = env.last()
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    copy = pickle.loads(pickle.dumps(env))
+    for _ in range(200):
+        obs, reward, *_ = env.last()
+        twin, twin_reward, *_ = copy.last()
+        assert np.array_equal(obs["observation"], twin["observation"])
+        assert reward == twin_reward
+        code = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        env.step(code)
+        copy.step(code)
+    assert copy.agent_selection == env.agent_selection

@@ -147,7 +147,7 @@ class Baseline:
 class CardCounter:
     """Known counts for one viewer, kept up to date with a game's event list as it grows."""
 
-    __slots__ = ("events", "excluded", "known", "played", "seen", "start", "viewer")
+    __slots__ = ("counting", "events", "excluded", "known", "played", "seen", "start", "viewer")
 
     def __init__(self, n: int, viewer: int | None, start: Baseline | None = None) -> None:
         """A counter for ``n`` seats, as ``viewer`` sees them, from the ``start`` knowledge
@@ -162,10 +162,16 @@ class CardCounter:
         """Per seat, a bit mask of resources its unknown cards cannot be."""
         self.events: object = None
         self.seen = 0
+        self.counting = False
+        """True while :meth:`update` counts: still True after an interrupt tore a count."""
 
     def update(self, events: list[Event]) -> Known:
-        """Catch up with ``events`` (started again when it is another list or it shrank)."""
-        if events is not self.events or len(events) < self.seen:
+        """Catch up with ``events`` (started again when it is another list, it shrank, or an
+        interrupt cut the last update short: the counts are then torn, so all is counted again).
+        """
+        torn = self.counting
+        self.counting = True  # until the counts below are whole again
+        if torn or events is not self.events or len(events) < self.seen:
             self.known = [[0] * 5 for _ in self.known]
             self.played = [[0] * 5 for _ in self.known]
             self.excluded = [0] * len(self.known)
@@ -185,4 +191,5 @@ class CardCounter:
                 for row in played:
                     row[:] = [0] * 5
         self.seen = len(events)
+        self.counting = False
         return known
