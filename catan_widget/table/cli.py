@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from .. import TABLE_EXTRA
 from ..engine import Game
 from ..engine.rng import Rng
+from .limits import MAX_CONNECTIONS
 
 if TYPE_CHECKING:
     from .server import TableServer
@@ -53,6 +54,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--save-dir", type=Path, default=None, help="write saves here; restore the tables in it")
     p.add_argument("--public-url", default=None, help="the links' base URL behind a reverse proxy")
     p.add_argument("--origin", action="append", default=[], help="another origin allowed (repeatable)")
+    p.add_argument(
+        "--max-connections", type=int, default=MAX_CONNECTIONS, help="WebSockets one table holds at once"
+    )
     p.add_argument("--seed", type=int, default=None, help="the first table's seed (the others drawn from it)")
     p.add_argument("--bot", default="greedy", help="the bot behind bot seats")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds between two bot moves")
@@ -123,12 +127,19 @@ async def serve(args: argparse.Namespace) -> None:
     """Run the server until SIGINT or SIGTERM."""
     from .server import TableServer
 
+    if args.max_connections < 1:
+        raise SystemExit("--max-connections must be at least 1")
     tables = restore_tables(args.save_dir) if args.save_dir is not None and args.save_dir.is_dir() else []
     restored = bool(tables)
     tables = tables or make_tables(args)
     try:
         server = TableServer(
-            tables, bind=args.bind, port=args.port, public_url=args.public_url, origins=args.origin
+            tables,
+            bind=args.bind,
+            port=args.port,
+            public_url=args.public_url,
+            origins=args.origin,
+            max_connections=args.max_connections,
         )
     except OSError as exc:
         raise SystemExit(

@@ -1,6 +1,6 @@
 """What one connection may send: the size of a frame, the rate of frames (a token bucket), how
-long it may wait before its hello and how many refusals in a row it gets before it is closed
-(docs/table-protocol.md).
+long it may wait before its hello and how many refusals in a row it gets before it is closed;
+and how many connections one table holds at once (docs/table-protocol.md).
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ HELLO_SECONDS: Final = 10.0
 """Seconds a new connection has to send its hello."""
 REFUSALS_IN_A_ROW: Final = 50
 """Refused frames in a row after which the connection is closed."""
+MAX_CONNECTIONS: Final = 64
+"""WebSockets one table holds at once, before their hello too (one more is closed with 4503):
+six seats, a teacher and a class of spectators fit."""
 
 Clock = Callable[[], float]
 """Seconds from some fixed moment (``time.monotonic``)."""

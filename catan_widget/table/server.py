@@ -18,7 +18,10 @@ that sends no ``hello`` within :data:`HELLO_TIMEOUT` seconds is closed with 4408
 ``Origin`` that is neither this server's own address nor one given is closed with 4403.  Each
 connection has a bounded send queue: a client that does not read its frames (:data:`SEND_QUEUE`
 queued while its socket is full) is dropped with 1013 and resyncs when it reconnects, so a slow
-client never holds up its table.
+client never holds up its table.  A table holds at most :data:`MAX_CONNECTIONS` WebSockets at
+once (seats, spectators, and connections still before their hello): one more is closed with
+4503 ("table full") before it is read, so a flood of connections cannot exhaust the server's
+memory through one table.
 """
 
 from __future__ import annotations
@@ -40,9 +43,11 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..widget.assets import STATIC
+from .codes import CLOSE_FULL, CLOSE_NO_HELLO, CLOSE_ORIGIN
+from .limits import MAX_CONNECTIONS
 from .table import Connection, Table
 
-__all__ = ["HELLO_TIMEOUT", "SEND_QUEUE", "TRANSPORT_LIMIT", "TableServer", "own_url"]
+__all__ = ["HELLO_TIMEOUT", "MAX_CONNECTIONS", "SEND_QUEUE", "TRANSPORT_LIMIT", "TableServer", "own_url"]
 
 logger = logging.getLogger("catan_widget.table")
 
@@ -190,6 +195,7 @@ class TableServer:
             joins with ``CatanWidget.join``): ``"http://localhost:8888"``.
         hello_timeout: seconds to send ``hello``.
         send_queue: frames queued per connection before it is dropped as too slow.
+        max_connections: WebSockets one table holds at once (one more is closed with 4503).
     """
 
     def __init__(
@@ -202,10 +208,19 @@ class TableServer:
         origins: Iterable[str] = (),
         hello_timeout: float = HELLO_TIMEOUT,
         send_queue: int = SEND_QUEUE,
+        max_connections: int = MAX_CONNECTIONS,
     ) -> None:
+        """See the class docstring."""
+        if max_connections < 1:
+            raise ValueError("max_connections must be at least 1")
         self.tables: dict[str, Table] = {}
         self.hello_timeout = float(hello_timeout)
         self.send_queue = int(send_queue)
+        self.max_connections = int(max_connections)
+        self._open: collections.Counter[str] = collections.Counter()
+        """Open WebSockets per table id."""
+        self.full = 0
+        """Connections closed so far because their table was full."""
         family = socket.AF_INET6 if ":" in bind else socket.AF_INET
         self._sock = socket.socket(family, socket.SOCK_STREAM)
         try:
@@ -340,8 +355,21 @@ class TableServer:
             return
         if not self._origin_allowed(ws):
             logger.info("table %s: WebSocket refused for its origin", table.id)
-            await _close(ws, 4403, "origin not allowed")
+            await _close(ws, CLOSE_ORIGIN, "origin not allowed")
             return
+        if self._open[table.id] >= self.max_connections:
+            self.full += 1
+            logger.warning("table %s: WebSocket refused, %d already open", table.id, self.max_connections)
+            await _close(ws, CLOSE_FULL, "table full")
+            return
+        self._open[table.id] += 1
+        try:
+            await self._serve(ws, table)
+        finally:
+            self._open[table.id] -= 1
+
+    async def _serve(self, ws: ServerConnection, table: Table) -> None:
+        """One WebSocket of ``table``: its frames to the table, the table's frames back."""
         pipe = _Pipe(ws, self.send_queue, self)
         pipe.writer = asyncio.get_running_loop().create_task(pipe.write())
         conn: Connection = table.connect(pipe.send, pipe.close)
@@ -367,4 +395,4 @@ class TableServer:
     @staticmethod
     def _hello_late(conn: Connection, pipe: _Pipe) -> None:
         if conn.role is None:
-            pipe.close(4408, "no hello in time")
+            pipe.close(CLOSE_NO_HELLO, "no hello in time")
