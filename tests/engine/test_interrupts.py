@@ -23,6 +23,7 @@ from types import FrameType
 from typing import Any
 
 import pytest
+from tracing import interrupted_at, spread, traced_lines
 
 from catan_widget import Game, RollDice
 from catan_widget.engine.actions import action_from_dict, action_to_dict
@@ -31,43 +32,6 @@ from catan_widget.engine.rules import atomic
 from .helpers import TradingBot, staged
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def _trace_events(fn: Callable[[], object]) -> int:
-    count = 0
-
-    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        count += event == "line"
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        fn()
-    finally:
-        sys.settrace(None)
-    return count
-
-
-def _interrupted_at(k: int, fn: Callable[[], object]) -> bool:
-    """Run ``fn`` with a KeyboardInterrupt raised before its k-th line; True if it was."""
-    count = 0
-
-    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        count += event == "line"  # a signal lands between lines, never inside a yield or return
-        if count == k:
-            raise KeyboardInterrupt  # tracing stops here: the take-back runs untraced
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        fn()
-    except KeyboardInterrupt:
-        return True
-    finally:
-        sys.settrace(None)
-    return False
 
 
 def _positions() -> list[tuple[Game, Callable[[Game], None] | None, int]]:
@@ -98,12 +62,12 @@ def _sweep(before: Game, act: Callable[[Game], None], points: int = 40) -> int:
     done = before.fork()
     act(done)
     end = done.to_json()
-    total = _trace_events(lambda: act(before.fork()))
+    total = traced_lines(lambda: act(before.fork()))
     ks = sorted({1 + (total - 1) * i // (points - 1) for i in range(points)} | {2, 3, total - 1})
     interrupted = 0
     for k in ks:
         g = before.fork()
-        hit = _interrupted_at(k, lambda g=g: act(g))
+        hit = interrupted_at(k, lambda g=g: act(g))
         interrupted += hit
         saved = g.to_json()
         assert saved in (start, end), (k, total)
@@ -169,7 +133,7 @@ def test_a_second_signal_while_a_step_is_taken_back_waits_until_the_game_is_whol
     done = game.fork()
     done.step(action)
     after = done.to_json()
-    lines = _trace_events(lambda: game.fork().step(action))
+    lines = traced_lines(lambda: game.fork().step(action))
     old = signal.signal(signal.SIGUSR1, second)
     taken_back = 0
     try:
@@ -178,7 +142,7 @@ def test_a_second_signal_while_a_step_is_taken_back_waits_until_the_game_is_whol
             g = game.fork()
             g.legal_actions()
             try:
-                _interrupted_at(k, lambda g=g: g.step(action))
+                interrupted_at(k, lambda g=g: g.step(action))
             except SecondSignalError:
                 taken_back += 1  # the second signal, handled once the game was whole again
             assert g.to_json() in (start, after)
@@ -191,7 +155,7 @@ def test_a_second_signal_while_a_step_is_taken_back_waits_until_the_game_is_whol
 def test_after_an_interrupt_another_thread_can_step_the_game() -> None:
     game = Game(seed=5).play(bots="random", until=lambda g: len(g.history) >= 100)
     action = game.legal_actions()[0]
-    assert _interrupted_at(10, lambda: game.step(action))
+    assert interrupted_at(10, lambda: game.step(action))
     worker = threading.Thread(target=lambda: game.play(bots="random", until=lambda g: len(g.history) >= 150))
     worker.start()
     worker.join(timeout=60)
@@ -253,14 +217,10 @@ def test_an_interrupted_observation_leaves_card_counting_whole() -> None:
         if moves % 40 == 39:  # catch up with 40 moves' events at once, interrupted
             seat = moves // 40 % 4
             copy = game.fork()
-            total = _trace_events(lambda g=copy, s=seat: g.observe(s))
-            for k in _points(total):
+            total = traced_lines(lambda g=copy, s=seat: g.observe(s))
+            for k in spread(total, 12):
                 g = game.fork()
-                interrupted += _interrupted_at(k, lambda g=g, s=seat: g.observe(s))
+                interrupted += interrupted_at(k, lambda g=g, s=seat: g.observe(s))
                 assert g.observe(seat).to_json() == game.fork().observe(seat).to_json(), k
         game.step(bots[game.current_seat].choose(game, game.legal_actions()))
     assert interrupted >= 20
-
-
-def _points(total: int, count: int = 12) -> list[int]:
-    return sorted({1 + (total - 1) * i // (count - 1) for i in range(count)} | {2, total - 1})

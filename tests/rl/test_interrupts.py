@@ -18,57 +18,13 @@ steal, a discard card by card, trades).  After it:
 from __future__ import annotations
 
 import pickle
-import sys
-from collections.abc import Callable
-from types import FrameType
-from typing import Any
 
 import numpy as np
+from tracing import interrupted_at, spread, traced_lines
 
 from catan_widget.rl import CatanEnv, aec
 from catan_widget.rl.actions import action_space, mask
 from catan_widget.rl.features import flat
-
-
-def _lines(fn: Callable[[], object]) -> int:
-    count = 0
-
-    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        count += event == "line"
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        fn()
-    finally:
-        sys.settrace(None)
-    return count
-
-
-def _interrupted_at(k: int, fn: Callable[[], object]) -> bool:
-    """Run ``fn`` with a KeyboardInterrupt raised before its k-th line; True if it was."""
-    count = 0
-
-    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        count += event == "line"
-        if count == k:
-            raise KeyboardInterrupt
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        fn()
-    except KeyboardInterrupt:
-        return True
-    finally:
-        sys.settrace(None)
-    return False
-
-
-def _points(total: int, count: int = 14) -> list[int]:
-    return sorted({1 + (total - 1) * i // (count - 1) for i in range(count)} | {2, 3, total - 1})
 
 
 def _gym_positions(seed: int, steps: int) -> list[tuple[bytes, int]]:
@@ -119,11 +75,11 @@ def test_an_interrupted_gym_step_is_finished_or_never_began() -> None:
     for saved, code in positions:
         before = _gym_view(pickle.loads(saved))
         fresh = pickle.loads(saved)
-        total = _lines(lambda fresh=fresh, code=code: fresh.step(code))
-        for k in _points(total):
+        total = traced_lines(lambda fresh=fresh, code=code: fresh.step(code))
+        for k in spread(total, 14):
             env: CatanEnv = pickle.loads(saved)
             at = len(env.game.history)  # type: ignore[union-attr]
-            hit = _interrupted_at(k, lambda env=env, code=code: env.step(code))
+            hit = interrupted_at(k, lambda env=env, code=code: env.step(code))
             interrupted += hit
             if len(env.game.history) == at and env.game.to_json() == before[0]:  # type: ignore[union-attr]
                 pending = (env.pending.robber_hex, tuple(env.pending.discard))
@@ -180,9 +136,9 @@ def test_an_interrupted_aec_step_leaves_the_environment_before_or_after() -> Non
         after_env.step(code)
         after = _aec_view(after_env)
         fresh = pickle.loads(saved)
-        total = _lines(lambda fresh=fresh, code=code: fresh.step(code))
-        for k in _points(total):
+        total = traced_lines(lambda fresh=fresh, code=code: fresh.step(code))
+        for k in spread(total, 14):
             env = pickle.loads(saved)
-            interrupted += _interrupted_at(k, lambda env=env, code=code: env.step(code))
+            interrupted += interrupted_at(k, lambda env=env, code=code: env.step(code))
             assert _aec_view(env) in (before, after), k
     assert interrupted > len(positions) * 10

@@ -4,10 +4,10 @@ notice; a thread stepping the game while the widget's bots play corrupts nothing
 
 from __future__ import annotations
 
-import sys
 import threading
-from types import FrameType
 from typing import Any
+
+from tracing import interrupted_at, traced_lines
 
 from catan_widget import CatanWidget, Game
 from catan_widget.widget.widget import INTERRUPTED
@@ -15,39 +15,8 @@ from catan_widget.widget.widget import INTERRUPTED
 from .helpers import NAMES
 
 
-def _lines(fn: Any) -> int:
-    count = 0
-
-    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        count += event == "line"
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        fn()
-    finally:
-        sys.settrace(None)
-    return count
-
-
 def _interrupt_at(k: int, fn: Any) -> None:
-    count = 0
-
-    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        count += event == "line"
-        if count == k:
-            raise KeyboardInterrupt
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        fn()
-    except KeyboardInterrupt:
-        pass  # landed outside the bot's move (in the widget's own drawing): the game is whole
-    finally:
-        sys.settrace(None)
+    interrupted_at(k, fn)  # one outside the bot's move (in the widget's drawing) leaves it whole too
 
 
 def _bots_only(seed: int) -> tuple[Game, CatanWidget]:
@@ -59,7 +28,7 @@ def test_an_interrupt_anywhere_in_a_bot_move_pauses_the_bots_and_leaves_the_game
     game, w = _bots_only(3)
     start, mover = game.to_json(), game.current_seat
     probe = CatanWidget(game.fork(), dict.fromkeys(NAMES, "bot"), bot="greedy")
-    lines = _lines(probe.play_one_bot_move)
+    lines = traced_lines(probe.play_one_bot_move)
     probe.close()
     done = game.fork()
     done.play(bots="greedy", max_steps=1)

@@ -1,0 +1,59 @@
+"""Kernel interrupts for tests: a ``KeyboardInterrupt`` raised between two lines of interpreted
+code, as a signal lands (a trace function counts the lines and raises before the k-th).
+
+Shared by the interrupt tests of the engine, the widget and the learning environments.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
+
+
+def traced_lines(fn: Callable[[], object]) -> int:
+    """How many lines of interpreted code ``fn()`` runs."""
+    count = 0
+
+    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal count
+        count += event == "line"
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        fn()
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def interrupted_at(k: int, fn: Callable[[], object]) -> bool:
+    """Run ``fn()`` with a KeyboardInterrupt raised before its k-th line; True if it was (the
+    interrupt came out of ``fn``), False if ``fn`` returned first.
+    """
+    count = 0
+
+    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal count
+        count += event == "line"  # a signal lands between lines, never inside a yield or return
+        if count == k:
+            raise KeyboardInterrupt  # tracing stops here: what handles it runs untraced
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        fn()
+    except KeyboardInterrupt:
+        return True
+    finally:
+        sys.settrace(None)
+    return False
+
+
+def spread(total: int, count: int) -> list[int]:
+    """``count`` line numbers spread evenly from the 1st to the ``total``-th (and the 2nd and
+    the last but one).
+    """
+    return sorted({1 + (total - 1) * i // (count - 1) for i in range(count)} | {2, total - 1})
