@@ -42,8 +42,10 @@ class Offers:
         """The offers to ``seats``' humans; ``timeout``: seconds before a decline (None: never)."""
         self._widget, self._seats = widget, seats
         self.timeout = timeout
-        self._since: tuple[tuple[int, int], float] | None = None
-        """The position an offer waits on a human at (game id, moves) and when it began to."""
+        self._since: tuple[tuple[object, object, int], float] | None = None
+        """The position an offer waits on a human at (the game, its state object, its moves) and
+        when it began to: a restore or a staged position at the same number of moves is another
+        position (a new state object), and its offer gets a countdown of its own."""
 
     def waiting(self) -> int | None:
         """The human at this screen the open offer waits on (None: it waits on nobody here)."""
@@ -81,8 +83,9 @@ class Offers:
         g = self._widget.game
         if self.timeout is None or self._seats.teacher or self._widget._handover() is not None:
             return None
-        key = (id(g), len(g.history))
+        at = len(g.history)
         now = time.monotonic()
-        if self._since is None or self._since[0] != key:
-            self._since = (key, now)
-        return self._since[1] + self.timeout - now
+        since = self._since
+        if since is None or since[0][0] is not g or since[0][1] is not g.state or since[0][2] != at:
+            since = self._since = ((g, g.state, at), now)  # holding both: their ids are not reused
+        return since[1] + self.timeout - now

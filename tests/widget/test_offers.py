@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from types import FrameType
 from typing import Any
 
@@ -108,6 +109,26 @@ def test_the_human_answers_before_the_countdown_runs_out() -> None:
     assert w.offer_timeout == 20
     assert send(w, {"kind": "accept_trade"})
     assert game.history[-1][0] == AcceptTrade()
+
+
+def test_a_new_offer_after_a_restore_gets_a_countdown_of_its_own() -> None:
+    """A restore (a teacher's scene, an undo to before the offer) and the same offer made again
+    reach the same number of moves: the new offer's countdown starts again, it does not inherit
+    the old one's (which would decline it early).
+    """
+    game, w = _bo_trades({"wool": 1}, offer_timeout=10)
+    before = game.fork()
+    w.advance_bots(max_moves=1)  # Bo's offer: Ada could accept, the countdown runs
+    assert game.phase == "trade_response"
+    moves = len(game.history)
+    time.sleep(1.0)
+    w.refresh()
+    assert w.state["trade"]["expires_in"] <= 9.1
+    game.restore(before)
+    game.step(GRAIN_FOR_WOOL)  # the same offer again, at the same number of moves
+    assert len(game.history) == moves
+    assert game.phase == "trade_response"
+    assert w.state["trade"]["expires_in"] > 9.5, "a countdown of its own"
 
 
 def test_in_hot_seat_the_countdown_starts_once_the_human_has_the_screen() -> None:

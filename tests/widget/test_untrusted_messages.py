@@ -192,6 +192,8 @@ def test_fuzzing_messages_and_settings_during_a_bot_game() -> None:
             if w.game.is_over:
                 w.game = Game(players=NAMES, seed=rng.randrange(10**6))
                 counts["games"] += 1
+            if not w.legal["actions"] and rng.random() < 0.2:  # the human's turns come whatever the clock
+                w.advance_bots(max_moves=rng.randrange(1, 20))
             game, version = w.game, w.state["version"]
             settings = (w.bot_delay, w.view, w.show_pips, w.theme, w.bots_paused)
             before = game.to_json()
