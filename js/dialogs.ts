@@ -85,11 +85,12 @@ export function describeCounts(c: ResourceCounts): string {
   return parts.length ? parts.join(" + ") : "nothing";
 }
 
-function confirmRow(canConfirm: boolean, confirmLabel = "Confirm"): HTMLElement {
+/** A dialog's Confirm and Cancel; a disabled Confirm carries Python's words (`board.confirm_unready`). */
+function confirmRow(board: Board, canConfirm: boolean, confirmLabel = "Confirm"): HTMLElement {
   return h(
     "div",
     { class: "cw-confirm-row" },
-    button("confirm", withKey("confirm", confirmLabel), { enabled: canConfirm, cls: "cw-primary", reason: "Choose first." }),
+    button("confirm", withKey("confirm", confirmLabel), { enabled: canConfirm, cls: "cw-primary", reason: board.confirm_unready }),
     button("cancel", withKey("cancel", "Cancel")),
   );
 }
@@ -137,11 +138,11 @@ function placementDialog(p: Placement, ctx: Ctx, board: Board): HTMLElement {
     } else {
       box.append(h("p", { class: "cw-muted" }, p.victims.length === 1 ? `You will steal a card from ${nameOf(ctx, p.victims[0])}.` : "Nobody to steal from there."));
     }
-    box.append(confirmRow(ok));
+    box.append(confirmRow(board, ok));
     return box;
   }
   const label = p.kind === "build_road" ? "Build a road here?" : p.kind === "build_city" ? "Upgrade to a city here?" : "Build a settlement here?";
-  return dialogBox("placement", label, confirmRow(ok));
+  return dialogBox("placement", label, confirmRow(board, ok));
 }
 
 function stepButton(side: "discard" | "give" | "want", r: Resource, delta: number, enabled: boolean): HTMLButtonElement {
@@ -179,7 +180,7 @@ function discardDialog(ui: UiState, ctx: Ctx): HTMLElement {
   );
 }
 
-function tradeBuilder(d: Extract<Dialog, { kind: "offer_trade" | "counter_trade" }>, ctx: Ctx): HTMLElement {
+function tradeBuilder(d: Extract<Dialog, { kind: "offer_trade" | "counter_trade" }>, ctx: Ctx, board: Board): HTMLElement {
   const handCards = ownHand(ctx);
   const rows = h("div", { class: "cw-steppers cw-trade-grid" }, h("span", {}), h("span", { class: "cw-col-head" }, "You give"), h("span", { class: "cw-col-head" }, "You get"));
   for (const r of RESOURCES) {
@@ -203,23 +204,23 @@ function tradeBuilder(d: Extract<Dialog, { kind: "offer_trade" | "counter_trade"
     box.append(to);
   }
   box.append(h("p", { class: "cw-summary" }, `Give ${describeCounts(d.give)} — get ${describeCounts(d.want)}`));
-  box.append(confirmRow(dialogAction(d, ctx) !== null, offer ? "Send offer" : "Send counter"));
+  box.append(confirmRow(board, dialogAction(d, ctx) !== null, offer ? "Send offer" : "Send counter"));
   return box;
 }
 
-function cardDialog(d: Dialog, ctx: Ctx): HTMLElement {
+function cardDialog(d: Dialog, ctx: Ctx, board: Board): HTMLElement {
   switch (d.kind) {
     case "play_year_of_plenty": {
       const pairs = yopPairs(ctx.legal);
       const row = h("div", { class: "cw-res-picker" });
       for (const r of RESOURCES) row.append(resourceButton(r, { enabled: yopCanPick(d.picks, r, pairs), role: "pick" }));
       const picked = h("div", { class: "cw-picked" }, h("span", {}, "Taking: "), ...d.picks.map((r) => resourceCard(r, 24, `1 ${r}`)), d.picks.length ? null : h("span", { class: "cw-muted" }, "choose two"));
-      return dialogBox(d.kind, "Year of Plenty: take two resources from the bank", row, picked, confirmRow(dialogAction(d, ctx) !== null));
+      return dialogBox(d.kind, "Year of Plenty: take two resources from the bank", row, picked, confirmRow(board, dialogAction(d, ctx) !== null));
     }
     case "play_monopoly": {
       const row = h("div", { class: "cw-res-picker" });
       for (const r of RESOURCES) row.append(resourceButton(r, { pressed: d.resource === r, role: "pick" }));
-      return dialogBox(d.kind, "Monopoly: every player gives you all their…", row, confirmRow(d.resource !== null));
+      return dialogBox(d.kind, "Monopoly: every player gives you all their…", row, confirmRow(board, d.resource !== null));
     }
     case "maritime_trade": {
       const offered = maritimeGives(ctx.legal);
@@ -230,11 +231,11 @@ function cardDialog(d: Dialog, ctx: Ctx): HTMLElement {
       for (const r of RESOURCES) gets.append(resourceButton(r, { pressed: d.get === r, role: "get", enabled: allowed.includes(r) }));
       const rate = offered.find((g) => g.give === d.give)?.rate;
       const summary = d.give ? `Give ${rate ?? "?"} ${d.give} → get 1 ${d.get ?? "…"}` : "Choose what to give";
-      return dialogBox(d.kind, "Trade with the bank", gives, gets, h("p", { class: "cw-summary" }, summary), confirmRow(dialogAction(d, ctx) !== null));
+      return dialogBox(d.kind, "Trade with the bank", gives, gets, h("p", { class: "cw-summary" }, summary), confirmRow(board, dialogAction(d, ctx) !== null));
     }
     case "offer_trade":
     case "counter_trade":
-      return tradeBuilder(d, ctx);
+      return tradeBuilder(d, ctx, board);
   }
 }
 
@@ -306,7 +307,7 @@ export function modeHint(ui: UiState, ctx: Ctx): HTMLElement | null {
 export function dialogArea(ui: UiState, ctx: Ctx, board: Board): HTMLElement | null {
   const { legal, state } = ctx;
   if (ui.pending) return null;
-  if (ui.dialog) return cardDialog(ui.dialog, ctx);
+  if (ui.dialog) return cardDialog(ui.dialog, ctx, board);
   if (legal.discard > 0) return discardDialog(ui, ctx);
   if (state.trade) return tradeStatus(state.trade, ctx, board);
   return null;

@@ -79,6 +79,8 @@ export interface Board {
   costs?: Partial<Record<BuildCostKind, ResourceCounts>>;
   /** what the card-counting box says when no seat views, in Python's words */
   counting_unseated?: string;
+  /** the reason a dialog's Confirm is off until its choice is made, in Python's words */
+  confirm_unready?: string;
   /** at a table (docs/table-protocol.md): the words of its marks, in Python's words */
   table_words?: TableWords;
 }

@@ -175,9 +175,18 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         return out
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        """Take the pickled parts and observe the game again (see :meth:`__getstate__`)."""
+        """Take the pickled parts and observe the game again (see :meth:`__getstate__`).
+
+        A pickle from before the environment stored its position (its choice in a ``pending``
+        attribute) loads too: its observation was always of the game as pickled.
+        """
         state = dict(state)
-        pending, at = state.pop("_pending"), state.pop("_at")
+        old = state.pop("pending", None)  # the attribute is a property now
+        pending = state.pop("_pending", old if old is not None else Pending())
+        game = state.get("game")
+        at = state.pop("_at", None)
+        if at is None:
+            at = 0 if game is None else len(game.history)
         vars(self).update(state)
         obs = None if self.game is None else self.game.observe(self.seat)
         legal = np.zeros(self.space.n, dtype=np.bool_) if obs is None else mask(obs, pending)

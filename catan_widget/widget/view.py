@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ..engine import Game
 from ..engine.actions import Action, Discard, action_to_dict
@@ -50,6 +50,8 @@ UNDO = "undo"
 """A control that is not an action of the engine (the widget keeps the snapshots)."""
 HINT = "hint"
 """The Hint button: off, with the engine's waiting sentence, while no human here must act."""
+CONFIRM_UNREADY: Final = "Make your choice first."
+"""Why a dialog's Confirm is off until its choice is made (the board trait's ``confirm_unready``)."""
 COSTS: dict[str, Sequence[int]] = {
     "build_road": ROAD_COST,
     "build_settlement": SETTLEMENT_COST,
@@ -61,8 +63,9 @@ COSTS: dict[str, Sequence[int]] = {
 
 def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any]:
     """The static ``board`` trait: hexes, intersections, paths, harbors, the players, the
-    special cards' names and worth in words, the builds' ``costs`` (by action kind) and
-    ``counting_unseated``, what the card-counting box says when no seat views.
+    special cards' names and worth in words, the builds' ``costs`` (by action kind),
+    ``counting_unseated``, what the card-counting box says when no seat views, and
+    ``confirm_unready``, why a dialog's Confirm is off until its choice is made.
 
     ``colors``: the players' CSS colours by seat, checked by :func:`.colors.check_colors`
     (ValueError naming the rule); Okabe–Ito (:data:`PLAYER_COLORS`) by default.
@@ -120,6 +123,7 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
         "special_cards": special,
         "costs": {kind: _named(cost, RESOURCES, drop_zeros=True) for kind, cost in COSTS.items()},
         "counting_unseated": COUNTING_UNSEATED,
+        "confirm_unready": CONFIRM_UNREADY,
     }
 
 

@@ -3,7 +3,7 @@ import widget from "../widget";
 import { fakeModel, type FakeModel } from "../fixtures/fake-model";
 import { edges, nodes, robberTargets } from "../legal";
 import { loadSample, robberHex, scenario, traitsOf } from "../fixtures/scenarios";
-import type { Action, GameState, Legal } from "../types";
+import type { Action, Board, GameState, Legal } from "../types";
 
 let cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -227,6 +227,9 @@ describe("clicking through", () => {
     expect(root.querySelectorAll(".cw-hex.cw-legal")).toHaveLength(robberTargets(legal).size);
     click(root, `.cw-hex[data-hex="${hex}"] .cw-hex-shape`);
     expect(isOff(root.querySelector('[data-action="confirm"]'))).toBe(true);
+    const unready = (model.get("board") as Board).confirm_unready;
+    expect(unready).toBeTruthy(); // the fixture carries Python's sentence
+    expect(root.querySelector('[data-action="confirm"]')?.getAttribute("data-reason")).toBe(unready);
     expect([...root.querySelectorAll("[data-victim]")].map((b) => Number(b.getAttribute("data-victim")))).toEqual(victims);
     click(root, '[data-action="confirm"]');
     expect(model.sent).toEqual([]);

@@ -126,6 +126,32 @@ def test_vector_envs_sync_and_async_and_pickling() -> None:
                 break
 
 
+def test_a_pickle_from_before_the_stored_position_loads_and_plays_on_alike() -> None:
+    """Earlier versions pickled the choice in progress as ``pending`` and no position."""
+    env = CatanEnv(opponents=["random"] * 3)
+    rng = np.random.default_rng(3)
+    env.reset(seed=3)
+    while env.pending.empty:  # play on to a choice in progress (a robber's hex or a discard)
+        _obs, _r, term, trunc, _info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        assert not term, "the episode ended before any choice in progress"
+        assert not trunc, "the episode ended before any choice in progress"
+    state = env.__getstate__()
+    state["pending"] = state.pop("_pending")
+    del state["_at"]
+    old = CatanEnv.__new__(CatanEnv)
+    old.__setstate__(pickle.loads(pickle.dumps(state)))
+    assert old.pending == env.pending
+    assert "pending" not in vars(old)
+    assert np.array_equal(old.action_masks(), env.action_masks())
+    for _ in range(50):
+        a = int(rng.choice(np.flatnonzero(env.action_masks())))
+        mine, theirs = env.step(a), old.step(a)
+        assert np.array_equal(mine[0]["observation"], theirs[0]["observation"])
+        assert mine[1:4] == theirs[1:4]
+        if mine[2] or mine[3]:
+            break
+
+
 class _Spy:
     """A bot that records what it is handed (and plays the first legal action)."""
 

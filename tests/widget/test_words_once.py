@@ -35,6 +35,8 @@ def test_the_front_end_has_no_wording_of_its_own_for_what_python_words() -> None
             " VP)",
             "Choose a player's view",
             "A hint is for",
+            "Choose first",
+            "choice first",
         ):
             assert sentence not in text, f"{path.name} words {sentence!r} itself"
         assert not re.search(r'=== "You"', text), f"{path.name} words the second person itself"
@@ -43,6 +45,11 @@ def test_the_front_end_has_no_wording_of_its_own_for_what_python_words() -> None
 def test_the_counting_box_with_no_seat_viewing_is_worded_by_python() -> None:
     board = board_json(staged_game())
     assert board["counting_unseated"] == "Choose a player's view to see what that seat knows."
+
+
+def test_a_dialogs_unready_confirm_is_worded_by_python() -> None:
+    board = board_json(staged_game())
+    assert board["confirm_unready"] == view.CONFIRM_UNREADY == "Make your choice first."
 
 
 def test_the_special_cards_are_worded_by_the_engine() -> None:
