@@ -21,7 +21,8 @@ its own seat's observation.
   was played or not at all (the engine's step is atomic), and the observation, the mask and the
   choice in progress are stored together with the game position they belong to.  A step whose
   move was played but whose bots or observation an interrupt cut short is finished by the next
-  call (``step`` or ``action_masks``), and that call's id is checked against the mask then.
+  call (``step`` or ``action_masks``), and that call's id is checked against the mask then;
+  when that step ended the game, the next ``step`` reports the end (its ±1) whatever its id.
 """
 
 from __future__ import annotations
@@ -123,6 +124,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         self._now: _Now = _Now(None, Pending(), np.zeros(self.space.n, dtype=np.bool_), 0)
         self._vp = 0
         self._illegal = 0
+        self._ended = False  # the end of the game reported (its ±1 given)
 
     # --- the Gymnasium API ----------------------------------------------------------------------
     def reset(
@@ -150,6 +152,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
             _Agent() if q == self.seat else make_bot(next(others), game_seed, q) for q in range(self.players)
         ]
         self._illegal = 0
+        self._ended = False
         self._advance()
 
     def _play(self, code: int) -> None:
@@ -187,6 +190,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         at = state.pop("_at", None)
         if at is None:
             at = 0 if game is None else len(game.history)
+        state.setdefault("_ended", game is not None and game.is_over)
         vars(self).update(state)
         obs = None if self.game is None else self.game.observe(self.seat)
         legal = np.zeros(self.space.n, dtype=np.bool_) if obs is None else mask(obs, pending)
@@ -198,6 +202,8 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         if game is None or self._now.obs is None:
             raise RuntimeError("call reset() before step()")
         self._catch_up()
+        if game.is_over and not self._ended:  # the step that ended it was cut short: its outcome
+            return self._finish()
         code = int(action)
         if not (0 <= code < self.space.n and self._now.mask[code]):
             self._illegal += 1
@@ -251,6 +257,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         terminated = game.is_over
         if terminated:
             reward = 1.0 if obs.winner == self.seat else -1.0
+            self._ended = True
         if self.shaping:
             vp = vp_of(obs)
             reward += self.shaping * (vp - self._vp)

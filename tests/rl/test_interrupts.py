@@ -89,6 +89,47 @@ def test_an_interrupted_gym_step_is_finished_or_never_began() -> None:
     assert interrupted > blocks * 10
 
 
+def _before_a_lost_game(seed: int) -> tuple[bytes, int]:
+    """A pickled environment before the agent's last step of an episode a bot won, and its id."""
+    env = CatanEnv(opponents=["random"] * 3)
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while True:
+        saved, code = pickle.dumps(env), int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, term, trunc, _ = env.step(code)
+        if term and reward < 0:
+            return saved, code
+        if term or trunc:
+            obs, _ = env.reset(seed=int(rng.integers(1 << 30)))
+
+
+def test_an_interrupt_in_the_step_that_ends_the_game_does_not_lose_its_outcome() -> None:
+    saved, code = _before_a_lost_game(seed=12)
+    fresh: CatanEnv = pickle.loads(saved)
+    total = traced_lines(lambda: fresh.step(code))
+    reported = 0
+    for k in spread(total, 60):
+        env: CatanEnv = pickle.loads(saved)
+        if not interrupted_at(k, lambda env=env: env.step(code)):
+            continue
+        env.action_masks()  # as MaskablePPO asks first: this finishes the step cut short
+        game = env.game
+        assert game is not None
+        if not game.is_over or env._ended:  # the bots played on otherwise, or it was reported
+            continue
+        _, reward, term, trunc, info = env.step(0)  # any id: the end comes first
+        winner = game.observe(env.seat).winner
+        assert term, k
+        assert not trunc, k
+        assert reward == (1.0 if winner == env.seat else -1.0), k
+        assert "illegal_action" not in info, k
+        again = env.step(0)  # reported once: now the game is over and every id is outside the mask
+        assert again[1:3] == (env.illegal_reward, True)
+        assert again[4]["illegal_action"]
+        reported += 1
+    assert reported >= 5, reported
+
+
 def _aec_positions(seed: int, steps: int) -> list[tuple[bytes, int]]:
     env = aec.env(players=4, shaping=0.1)
     env.reset(seed=seed)
