@@ -207,6 +207,12 @@ class _Shared:
         """Nothing to release (no window, no process)."""
         self.match = None
 
+    def _infos(self, agents: list[str]) -> dict[str, dict[str, Any]]:
+        """Each of ``agents`` (seat order) with its legal ids now."""
+        match = self.match
+        assert match is not None
+        return {agent: {"action_mask": match.legal(q)} for q, agent in enumerate(agents)}
+
     def state(self) -> np.ndarray:
         """All-seeing, for centralised critics only (:func:`.features.state_vector`)."""
         assert self.match is not None
@@ -255,7 +261,7 @@ class CatanAEC(_Shared, AECEnv[str, Obs, int]):  # type: ignore[misc]  # petting
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._steps = 0
         self.agent_selection = self.possible_agents[match.game.current_seat]
-        self.infos = self._infos_now()
+        self.infos = self._infos(self.agents)
 
     def observe(self, agent: str) -> Obs:
         """``agent``'s observation (from its own seat's view only)."""
@@ -299,7 +305,7 @@ class CatanAEC(_Shared, AECEnv[str, Obs, int]):  # type: ignore[misc]  # petting
             self.max_cycles is not None and steps >= self.max_cycles * self.players
         ):
             truncations = dict.fromkeys(self.agents, True)
-        infos = self._infos_now()
+        infos = self._infos(self.agents)
         infos[agent]["illegal_action"] = not legal
         cumulative = dict(before.cumulative)
         cumulative[agent] = 0.0
@@ -310,11 +316,6 @@ class CatanAEC(_Shared, AECEnv[str, Obs, int]):  # type: ignore[misc]  # petting
         self.terminations, self.truncations, self.infos = terminations, truncations, infos
         self.agent_selection = self.possible_agents[game.current_seat]
         self._cumulative_rewards = cumulative
-
-    def _infos_now(self) -> dict[str, dict[str, Any]]:
-        match = self.match
-        assert match is not None
-        return {agent: {"action_mask": match.legal(q)} for q, agent in enumerate(self.agents)}
 
 
 def env(**kwargs: Any) -> CatanAEC:
@@ -354,7 +355,7 @@ class CatanParallel(_Shared, ParallelEnv[str, Obs, int]):  # type: ignore[misc] 
         self._new_match(seed)
         self.agents = self.possible_agents[:]
         self._cycles = 0
-        return self._observations(), self._infos()
+        return self._observations(), self._infos(self.possible_agents)
 
     def step(
         self, actions: dict[str, Any]
@@ -371,7 +372,7 @@ class CatanParallel(_Shared, ParallelEnv[str, Obs, int]):  # type: ignore[misc] 
         rewards = dict(zip(self.agents, gains))
         over = game.is_over
         cut = not over and (game.turn >= self.max_turns or self._cycles >= self.max_cycles)
-        observations, infos = self._observations(), self._infos()
+        observations, infos = self._observations(), self._infos(self.possible_agents)
         infos[acting]["illegal_action"] = not legal
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, cut)
@@ -383,11 +384,6 @@ class CatanParallel(_Shared, ParallelEnv[str, Obs, int]):  # type: ignore[misc] 
         match = self.match
         assert match is not None
         return {a: match.observation(q) for q, a in enumerate(self.possible_agents)}
-
-    def _infos(self) -> dict[str, dict[str, Any]]:
-        match = self.match
-        assert match is not None
-        return {a: {"action_mask": match.legal(q)} for q, a in enumerate(self.possible_agents)}
 
 
 def parallel_env(**kwargs: Any) -> CatanParallel:

@@ -116,14 +116,7 @@ def test_vector_envs_sync_and_async_and_pickling() -> None:
         assert copy.game is not None
         assert env.game is not None
         assert copy.game.to_json() == env.game.to_json()
-        rng = np.random.default_rng(0)
-        for _ in range(100):
-            a = int(rng.choice(np.flatnonzero(env.action_masks())))
-            mine, theirs = env.step(a), copy.step(a)
-            assert np.array_equal(mine[0]["observation"], theirs[0]["observation"])
-            assert mine[1:4] == theirs[1:4]
-            if mine[2] or mine[3]:
-                break
+        _plays_on_alike(env, copy, np.random.default_rng(0), 100)
 
 
 def test_a_pickle_from_before_the_stored_position_loads_and_plays_on_alike() -> None:
@@ -143,9 +136,14 @@ def test_a_pickle_from_before_the_stored_position_loads_and_plays_on_alike() -> 
     assert old.pending == env.pending
     assert "pending" not in vars(old)
     assert np.array_equal(old.action_masks(), env.action_masks())
-    for _ in range(50):
+    _plays_on_alike(env, old, rng, 50)
+
+
+def _plays_on_alike(env: CatanEnv, copy: CatanEnv, rng: np.random.Generator, steps: int) -> None:
+    """The same ids give both environments the same steps (to the episode's end at most)."""
+    for _ in range(steps):
         a = int(rng.choice(np.flatnonzero(env.action_masks())))
-        mine, theirs = env.step(a), old.step(a)
+        mine, theirs = env.step(a), copy.step(a)
         assert np.array_equal(mine[0]["observation"], theirs[0]["observation"])
         assert mine[1:4] == theirs[1:4]
         if mine[2] or mine[3]:
