@@ -5,7 +5,8 @@ turn player, but also each player who must discard after a 7 and each player ans
 domestic offer (out-of-turn agents), so ``agent_selection`` does not simply cycle.  Agents are
 ``"player_0"`` … by seat; each one's observation is ``{"observation": float32 vector,
 "action_mask": int8 vector}`` built from its own ``game.observe(seat)`` only
-(:func:`.features.flat`, :func:`.actions.mask`; all zeros when it need not act).  An id outside
+(:func:`.features.flat`, :func:`.actions.mask`; all zeros when it need not act), or with
+``observation="dict"`` the board planes and numbers in place of the vector (:mod:`.forms`).  An id outside
 the mask changes nothing (``infos[agent]["illegal_action"]``).  Rewards: +1 to the winner, -1 to
 every other seat, at the end; plus ``shaping`` × each seat's change of victory points.  The
 episode is truncated after ``max_turns`` turns or ``max_cycles`` cycles (a cycle: as many steps
@@ -37,8 +38,9 @@ from ..engine.knowledge.observation import Observation
 from ..engine.options import Rules
 from ..engine.rules.atomic import signals_held
 from .actions import Pending, action_space, mask, step_id
-from .features import flat, shapes, state_vector
-from .gym_env import NAMES, OBS_HIGH, vp_of
+from .features import state_vector
+from .forms import check_form, observation_of, observation_space
+from .gym_env import NAMES, vp_of
 
 Obs = dict[str, np.ndarray]
 
@@ -90,11 +92,11 @@ class _Match:
             return np.zeros(self.space.n, dtype=np.bool_)
         return self.seen(seat)[1].astype(np.bool_)
 
-    def observation(self, seat: int) -> Obs:
-        """``seat``'s observation in the environments' form."""
+    def observation(self, seat: int, form: str) -> Obs:
+        """``seat``'s observation in the environments' ``form`` (:mod:`.forms`)."""
         obs, legal = self.seen(seat)
         pending = self.pending if seat == self.game.current_seat else None
-        return {"observation": flat(obs, pending), "action_mask": legal.copy()}
+        return observation_of(obs, pending, legal, form)
 
     def play(self, seat: int, code: int) -> bool:
         """Play id ``code`` for ``seat``; False (nothing changes) when it is outside its mask."""
@@ -133,17 +135,6 @@ class _Choice(NamedTuple):
     pending: Pending
 
 
-def _spaces(players: int) -> tuple[spaces.Dict, spaces.Discrete]:
-    n = action_space(players).n
-    observation = spaces.Dict(
-        {
-            "observation": spaces.Box(0.0, OBS_HIGH, (shapes(players).size,), np.float32),
-            "action_mask": spaces.MultiBinary(n),
-        }
-    )
-    return observation, spaces.Discrete(n)
-
-
 class _Before(NamedTuple):
     """What an AEC step's bookkeeping starts from (see :meth:`CatanAEC._book`)."""
 
@@ -161,6 +152,7 @@ class _Shared:
 
     render_mode: str | None
     match: _Match | None
+    form: str = "flat"  # (what environments pickled before the option had)
 
     def _setup(
         self,
@@ -170,13 +162,16 @@ class _Shared:
         shaping: float,
         max_turns: int,
         render_mode: str | None,
+        form: str,
     ) -> None:
         action_space(players)  # checks the count
         self.players = players
         self.board_kind, self.rules, self.shaping = board, rules, float(shaping)
         self.max_turns, self.render_mode = max_turns, render_mode
         self.possible_agents = [f"player_{q}" for q in range(players)]
-        self._obs_space, self._act_space = _spaces(players)
+        self.form = check_form(form)
+        self._obs_space = observation_space(players, form)
+        self._act_space = spaces.Discrete(action_space(players).n)
         self.match = None
         self._rng = np.random.default_rng()
 
@@ -230,6 +225,8 @@ class CatanAEC(_Shared, AECEnv[str, Obs, int]):  # type: ignore[misc]  # petting
         max_turns: truncate after this many turns.
         max_cycles: truncate after this many cycles (``players`` steps each); None: no cap.
         render_mode: ``"ansi"`` or None.
+        observation: ``"flat"`` (one vector) or ``"dict"`` (board planes and numbers); see
+            :mod:`.forms`.
     """
 
     metadata = {"render_modes": ["ansi"], "name": "catan_widget_v0", "is_parallelizable": False}  # noqa: RUF012
@@ -243,10 +240,11 @@ class CatanAEC(_Shared, AECEnv[str, Obs, int]):  # type: ignore[misc]  # petting
         max_turns: int = 400,
         max_cycles: int | None = None,
         render_mode: str | None = None,
+        observation: str = "flat",
     ) -> None:
         """See the class docstring."""
         super().__init__()
-        self._setup(players, board, rules, shaping, max_turns, render_mode)
+        self._setup(players, board, rules, shaping, max_turns, render_mode, observation)
         self.max_cycles = max_cycles
         self._steps = 0
 
@@ -266,7 +264,7 @@ class CatanAEC(_Shared, AECEnv[str, Obs, int]):  # type: ignore[misc]  # petting
     def observe(self, agent: str) -> Obs:
         """``agent``'s observation (from its own seat's view only)."""
         assert self.match is not None
-        return self.match.observation(self.possible_agents.index(agent))
+        return self.match.observation(self.possible_agents.index(agent), self.form)
 
     def step(self, action: Any) -> None:
         """Play ``action`` for the selected agent (None once it is terminated or truncated)."""
@@ -341,9 +339,10 @@ class CatanParallel(_Shared, ParallelEnv[str, Obs, int]):  # type: ignore[misc] 
         max_turns: int = 400,
         max_cycles: int = 10_000,
         render_mode: str | None = None,
+        observation: str = "flat",
     ) -> None:
         """As :class:`CatanAEC`'s; ``max_cycles``: parallel steps before truncation."""
-        self._setup(players, board, rules, shaping, max_turns, render_mode)
+        self._setup(players, board, rules, shaping, max_turns, render_mode, observation)
         self.max_cycles = max_cycles
         self.agents: list[str] = []
         self._cycles = 0
@@ -383,7 +382,7 @@ class CatanParallel(_Shared, ParallelEnv[str, Obs, int]):  # type: ignore[misc] 
     def _observations(self) -> dict[str, Obs]:
         match = self.match
         assert match is not None
-        return {a: match.observation(q) for q, a in enumerate(self.possible_agents)}
+        return {a: match.observation(q, self.form) for q, a in enumerate(self.possible_agents)}
 
 
 def parallel_env(**kwargs: Any) -> CatanParallel:

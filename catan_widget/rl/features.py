@@ -137,8 +137,14 @@ def feature_dict(obs: Observation, pending: Pending | None = None) -> dict[str, 
     players)``, ``edges`` ``(edge, players)`` and ``numbers``, all ``float32``.  ``pending``: a
     multi-id choice in progress (:class:`.actions.Pending`), shown to the agent.
     """
-    vector = flat(obs, pending)
-    sh = shapes(len(obs.players))
+    return split(flat(obs, pending), len(obs.players))
+
+
+def split(vector: np.ndarray, players: int) -> dict[str, np.ndarray]:
+    """:func:`flat`'s vector of a game of ``players`` as the dict form (views into it, shaped
+    as :func:`shapes` says).
+    """
+    sh = shapes(players)
     at = 0
     out: dict[str, np.ndarray] = {}
     parts = (("hexes", sh.hexes), ("nodes", sh.nodes), ("edges", sh.edges), ("numbers", sh.numbers))

@@ -8,7 +8,8 @@ the bots' offers.  Between its moves the bots play through the engine's one play
 its own seat's observation.
 
 * Observations: ``{"observation": float32 vector, "action_mask": int8 vector}``
-  (:func:`.features.flat` and :func:`.actions.mask`); the mask is also in
+  (:func:`.features.flat` and :func:`.actions.mask`), or with ``observation="dict"`` the board
+  planes and numbers in place of the vector (:mod:`.forms`); the mask is also in
   ``info["action_mask"]`` and from :meth:`CatanEnv.action_masks` (sb3-contrib's MaskablePPO).
 * Actions: ``Discrete(n)`` of :func:`.actions.action_space`.  An id outside the mask changes
   nothing (``info["illegal_action"]``, reward ``illegal_reward``); ``max_illegal`` of them in a
@@ -42,10 +43,9 @@ from ..engine.options import Rules
 from ..engine.registry import BotSpec, make_bot
 from ..engine.rules.autoplay import SeatToAct, play_bots
 from .actions import Pending, action_space, mask, step_id
-from .features import CLIP, flat, shapes
+from .forms import OBS_HIGH, check_form, observation_of, observation_space
 
-OBS_HIGH = CLIP
-"""The observation box's upper bound: every feature lies in ``[0, 10]`` (scaled, and clipped)."""
+__all__ = ["ENV_ID", "NAMES", "OBS_HIGH", "CatanEnv", "register_envs", "vp_of"]
 NAMES = ("P0", "P1", "P2", "P3", "P4", "P5")
 """The players' names in environment games (seat order)."""
 
@@ -78,6 +78,8 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         illegal_reward: the reward of an id outside the mask (which changes nothing).
         max_illegal: truncate after this many such ids in a row.
         render_mode: ``"ansi"`` (the game's prompt and score line) or None.
+        observation: ``"flat"`` (one vector) or ``"dict"`` (board planes and numbers); see
+            :mod:`.forms`.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  (as gymnasium.Env declares it)
@@ -93,6 +95,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         illegal_reward: float = 0.0,
         max_illegal: int = 100,
         render_mode: str | None = None,
+        observation: str = "flat",
     ) -> None:
         """See the class docstring."""
         self.opponents = list(opponents)
@@ -111,13 +114,11 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         self.illegal_reward = float(illegal_reward)
         self.max_illegal = max_illegal
         self.render_mode = render_mode
+        self.form = check_form(observation)
         self.space = action_space(self.players)
         self.action_space = spaces.Discrete(self.space.n)
-        self.observation_space: spaces.Space[dict[str, np.ndarray]] = spaces.Dict(  # type: ignore[assignment]
-            {
-                "observation": spaces.Box(0.0, OBS_HIGH, (shapes(self.players).size,), np.float32),
-                "action_mask": spaces.MultiBinary(self.space.n),
-            }
+        self.observation_space: spaces.Space[dict[str, np.ndarray]] = observation_space(  # type: ignore[assignment]
+            self.players, self.form
         )
         self.game: Game | None = None
         self._bots: list[Any] = []
@@ -191,6 +192,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         if at is None:
             at = 0 if game is None else len(game.history)
         state.setdefault("_ended", game is not None and game.is_over)
+        state.setdefault("form", "flat")
         vars(self).update(state)
         obs = None if self.game is None else self.game.observe(self.seat)
         legal = np.zeros(self.space.n, dtype=np.bool_) if obs is None else mask(obs, pending)
@@ -268,7 +270,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
     def _observation(self) -> dict[str, np.ndarray]:
         now = self._now
         assert now.obs is not None
-        return {"observation": flat(now.obs, now.pending), "action_mask": now.mask.astype(np.int8)}
+        return observation_of(now.obs, now.pending, now.mask, self.form)
 
     def _info(self) -> dict[str, Any]:
         game = self.game

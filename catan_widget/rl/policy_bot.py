@@ -2,10 +2,11 @@
 ``tournament``, the widget's seats through a registered name).
 
 A policy is any callable taking the environments' observation ``{"observation": float32 vector,
-"action_mask": int8 vector}`` (:func:`.features.flat`, :func:`.actions.mask`) and returning an
-action id.  The bot builds that from the observation it is handed (``game.observe(seat)``, so it
-sees only what its seat may know), asks the policy id after id until an engine action is
-complete (a robber's hex then its victim, a discard card by card) and returns that action.
+"action_mask": int8 vector}`` (:func:`.features.flat`, :func:`.actions.mask`), or the dict form
+of a policy trained with ``observation="dict"`` (:mod:`.forms`), and returning an action id.
+The bot builds that from the observation it is handed (``game.observe(seat)``, so it sees only
+what its seat may know), asks the policy id after id until an engine action is complete (a
+robber's hex then its victim, a discard card by card) and returns that action.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..engine.actions import Action
 from ..engine.knowledge.observation import Observation
 from ..engine.registry import register_bot
 from .actions import Pending, mask, step_id
-from .features import flat
+from .forms import check_form, observation_of
 
 Policy = Callable[[dict[str, np.ndarray]], Any]
 """Observation dict -> action id (an int, or anything ``int()`` takes: a NumPy scalar or 0-d array)."""
@@ -30,12 +31,14 @@ class PolicyBot:
 
     ``on_illegal``: what an id outside the mask does: ``"raise"`` (a ``ValueError``) or
     ``"first"`` (the first id of the mask is played instead; counted in ``illegal``).
+    ``observation``: the form the policy takes, as the environments' option (:mod:`.forms`).
     """
 
-    def __init__(self, policy: Policy, on_illegal: str = "raise") -> None:
+    def __init__(self, policy: Policy, on_illegal: str = "raise", observation: str = "flat") -> None:
         """Wrap ``policy``."""
         if on_illegal not in ("raise", "first"):
             raise ValueError("on_illegal: 'raise' or 'first'")
+        self.form = check_form(observation)
         self.policy = policy
         self.on_illegal = on_illegal
         self.illegal = 0
@@ -47,8 +50,7 @@ class PolicyBot:
             legal = mask(observation, pending)
             if not legal.any():
                 raise ValueError("the observing seat has nothing to do now")
-            seen = {"observation": flat(observation, pending), "action_mask": legal.astype(np.int8)}
-            code = int(self.policy(seen))
+            code = int(self.policy(observation_of(observation, pending, legal, self.form)))
             if not (0 <= code < legal.size and legal[code]):
                 if self.on_illegal == "raise":
                     raise ValueError(f"the policy chose id {code}, outside the mask")
@@ -59,9 +61,10 @@ class PolicyBot:
                 return action
 
     @classmethod
-    def from_maskable(cls, model: Any, deterministic: bool = True) -> PolicyBot:
+    def from_maskable(cls, model: Any, deterministic: bool = True, observation: str = "flat") -> PolicyBot:
         """A bot of a trained sb3-contrib ``MaskablePPO`` (anything with
-        ``predict(obs, action_masks=..., deterministic=...)``), on the environments' observation.
+        ``predict(obs, action_masks=..., deterministic=...)``), on the environments' observation
+        in the form it was trained on.
         """
 
         def policy(obs: dict[str, np.ndarray]) -> int:
@@ -69,11 +72,12 @@ class PolicyBot:
             action, _ = model.predict(obs, action_masks=legal, deterministic=deterministic)
             return int(action)
 
-        return cls(policy)
+        return cls(policy, observation=observation)
 
 
-def register_policy(name: str, policy: Policy) -> None:
+def register_policy(name: str, policy: Policy, observation: str = "flat") -> None:
     """Register ``policy`` as the bot ``name``, so ``Game.play(bots=name)``, tournaments by name
-    and the widget's seats find it (one :class:`PolicyBot` per seat).
+    and the widget's seats find it (one :class:`PolicyBot` per seat, ``observation`` its form).
     """
-    register_bot(name, lambda seed, seat: PolicyBot(policy))
+    check_form(observation)
+    register_bot(name, lambda seed, seat: PolicyBot(policy, observation=observation))
