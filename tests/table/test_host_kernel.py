@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 import nbclient
 import nbformat
+from jupyter_core.utils import ensure_event_loop
 
 from .netclient import WAIT, Client
 
@@ -36,6 +37,24 @@ STOP = """\
 hosted.stop()
 print("stopped", hosted.table.closed)
 """
+
+
+def _in_worker(run, *args):
+    """``run(*args)`` in an executor's thread, then close the event loop nbclient made there."""
+    try:
+        return run(*args)
+    finally:
+        _close_nbclients_loop()
+
+
+def _close_nbclients_loop() -> None:
+    """Close the event loop nbclient's ``run_sync`` (jupyter_core) keeps for this thread: it is
+    left open, and when it is collected, in whichever later test runs then, it warns as an
+    unclosed loop (which fails that test).  jupyter_core makes a new one when next asked.
+    """
+    loop = ensure_event_loop()
+    if not loop.is_running():
+        loop.close()
 
 
 def _text(cell) -> str:
@@ -68,13 +87,14 @@ def test_host_serves_from_the_kernels_loop_between_cells(tmp_path):
         async def session() -> None:
             bo = await join()
             loop = asyncio.get_running_loop()
-            await loop.run_in_executor(None, client.execute_cell, nb.cells[1], 1)
+            await loop.run_in_executor(None, _in_worker, client.execute_cell, nb.cells[1], 1)
             moved = json.loads(_text(nb.cells[1]).strip())
             assert moved == {"error": None, "moves": 1}
             view = await bo.next("view", timeout=WAIT)
             assert view["state"]["buildings"][0][1] == 0  # Ada's settlement, seen by Bo
-            await loop.run_in_executor(None, client.execute_cell, nb.cells[2], 2)
+            await loop.run_in_executor(None, _in_worker, client.execute_cell, nb.cells[2], 2)
             assert await bo.closed() == 1001  # the table closed its connections
 
         asyncio.run(session())
+    _close_nbclients_loop()
     assert _text(nb.cells[2]).strip() == "stopped True"
