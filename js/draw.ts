@@ -146,7 +146,7 @@ function drawControls(c: Canvas, ui: UiState, ctx: Ctx, board: Board, extras: Ex
   // the bar (its cost cards are many small pictures) is rebuilt only when a control changes
   fillIfChanged(c, slots.actions, JSON.stringify(controls(ui, ctx)), () => actionBar(ui, ctx, board));
   const shownHint = currentHint(extras.hint, state);
-  const bar = hintBar(legal, ctx.settings, shownHint, hintPending(extras.hint, ctx.settings));
+  const bar = hintBar(legal, ctx.settings, shownHint, hintPending(extras.hint, ctx.settings), board);
   // no hint shown: the status line tells what the others did since your last move
   const since = shownHint ? null : sinceLine(state);
   if (since) bar.append(since);

@@ -42,13 +42,13 @@ export function hintPending(raw: unknown, settings: Settings): boolean {
   return settings.hint_request > answered;
 }
 
-const THINKING = "Thinking about your best move…";
-
 /**
  * The Hint button (enabled when a human at this screen must act and no hint is pending:
- * `data-state` is "ready", "thinking" or "off") and the current hint's words.
+ * `data-state` is "ready", "thinking" or "off") and the current hint's words. While a hint is
+ * pending its reason is Python's (`board.hint_thinking`).
  */
-export function hintBar(legal: Legal, settings: Settings, hint: Hint | null, pending = false): HTMLElement {
+export function hintBar(legal: Legal, settings: Settings, hint: Hint | null, pending = false, board?: Board): HTMLElement {
+  const thinkingWhy = board?.hint_thinking ?? "";
   const can = legal.seat != null && settings.replay_at === null;
   const thinking = can && pending;
   const state = thinking ? "thinking" : can ? "ready" : "off";
@@ -58,14 +58,14 @@ export function hintBar(legal: Legal, settings: Settings, hint: Hint | null, pen
     class: state === "ready" ? "cw-btn cw-small cw-hint-btn" : "cw-btn cw-small cw-hint-btn cw-disabled",
     "data-action": "hint",
     "data-state": state,
-    title: state === "ready" ? "Ask the search bot for your best move" : thinking ? THINKING : notNow,
+    title: state === "ready" ? "Ask the search bot for your best move" : thinking ? thinkingWhy : notNow,
   };
   if (state === "ready") {
     attrs["data-setting"] = "hint_request";
     attrs["data-value"] = String(settings.hint_request + 1);
   } else {
     attrs["aria-disabled"] = "true";
-    attrs["data-reason"] = thinking ? THINKING : notNow;
+    attrs["data-reason"] = thinking ? thinkingWhy : notNow;
   }
   if (thinking) attrs["aria-busy"] = "true";
   const bar = h("div", { class: "cw-hint-bar" }, h("button", attrs, thinking ? "Thinking…" : "Hint"));

@@ -81,6 +81,8 @@ export interface Board {
   counting_unseated?: string;
   /** the reason a dialog's Confirm is off until its choice is made, in Python's words */
   confirm_unready?: string;
+  /** the reason the Hint button is off while a hint is being searched, in Python's words */
+  hint_thinking?: string;
   /** at a table (docs/table-protocol.md): the words of its marks, in Python's words */
   table_words?: TableWords;
 }

@@ -52,6 +52,8 @@ HINT = "hint"
 """The Hint button: off, with the engine's waiting sentence, while no human here must act."""
 CONFIRM_UNREADY: Final = "Make your choice first."
 """Why a dialog's Confirm is off until its choice is made (the board trait's ``confirm_unready``)."""
+HINT_THINKING: Final = "Thinking about your best move…"
+"""Why the Hint button is off while a hint is searched (the board trait's ``hint_thinking``)."""
 COSTS: dict[str, Sequence[int]] = {
     "build_road": ROAD_COST,
     "build_settlement": SETTLEMENT_COST,
@@ -64,8 +66,9 @@ COSTS: dict[str, Sequence[int]] = {
 def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any]:
     """The static ``board`` trait: hexes, intersections, paths, harbors, the players, the
     special cards' names and worth in words, the builds' ``costs`` (by action kind),
-    ``counting_unseated``, what the card-counting box says when no seat views, and
-    ``confirm_unready``, why a dialog's Confirm is off until its choice is made.
+    ``counting_unseated``, what the card-counting box says when no seat views,
+    ``confirm_unready``, why a dialog's Confirm is off until its choice is made, and
+    ``hint_thinking``, why the Hint button is off while a hint is searched.
 
     ``colors``: the players' CSS colours by seat, checked by :func:`.colors.check_colors`
     (ValueError naming the rule); Okabe–Ito (:data:`PLAYER_COLORS`) by default.
@@ -124,6 +127,7 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
         "costs": {kind: _named(cost, RESOURCES, drop_zeros=True) for kind, cost in COSTS.items()},
         "counting_unseated": COUNTING_UNSEATED,
         "confirm_unready": CONFIRM_UNREADY,
+        "hint_thinking": HINT_THINKING,
     }
 
 

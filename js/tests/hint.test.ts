@@ -49,6 +49,7 @@ describe("the Hint control", () => {
     expect(model.get("hint_request")).toBe(1);
     expect(model.saves()).toBe(1);
     expect(root.querySelector(".cw-note")?.textContent ?? "").toContain("Thinking about your best move");
+    expect(button().getAttribute("data-reason")).toBe(x.board.hint_thinking); // Python's words, from the fixture
     // Python: searching request 1, then the answer
     model.set("hint", { request: 1, version: x.state.version, pending: true });
     await tick();

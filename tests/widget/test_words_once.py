@@ -37,6 +37,7 @@ def test_the_front_end_has_no_wording_of_its_own_for_what_python_words() -> None
             "A hint is for",
             "Choose first",
             "choice first",
+            "Thinking about",
         ):
             assert sentence not in text, f"{path.name} words {sentence!r} itself"
         assert not re.search(r'=== "You"', text), f"{path.name} words the second person itself"
@@ -50,6 +51,7 @@ def test_the_counting_box_with_no_seat_viewing_is_worded_by_python() -> None:
 def test_a_dialogs_unready_confirm_is_worded_by_python() -> None:
     board = board_json(staged_game())
     assert board["confirm_unready"] == view.CONFIRM_UNREADY == "Make your choice first."
+    assert board["hint_thinking"] == view.HINT_THINKING == "Thinking about your best move…"
 
 
 def test_the_special_cards_are_worded_by_the_engine() -> None:
