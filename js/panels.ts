@@ -166,7 +166,7 @@ function playerPanel(p: PlayerState, state: GameState, board: Board, compact: bo
     compact ? h("div", { class: "cw-player-cards" }, hand(p, true), devCards(p, true), stats(p, color, true)) : hand(p, false),
     compact ? null : devCards(p, false),
     compact ? (badges.some(Boolean) ? h("div", { class: "cw-player-badges" }, ...badges) : null) : stats(p, color, false),
-    p.discard > 0 ? h("div", { class: "cw-must-discard" }, `Must discard ${p.discard}`) : null,
+    (p.discard ?? 0) > 0 ? h("div", { class: "cw-must-discard" }, `Must discard ${p.discard}`) : null,
   );
 }
 

@@ -146,10 +146,12 @@ export interface PlayerState {
   dev_count: number;
   knights_played: number;
   road_length: number;
-  longest_road: boolean;
-  largest_army: boolean;
+  /** present (true) only on the holder of the card */
+  longest_road?: true;
+  largest_army?: true;
   pieces: Pieces;
-  discard: number;
+  /** cards this seat must still discard; absent when none */
+  discard?: number;
   /** card counting (only with show_counting, only for the viewer's opponents): cards the
    * viewer can name, zeros left out */
   known?: Partial<Record<Resource, number>>;

@@ -157,11 +157,13 @@ def _player(obs: Observation, seat: int, kind: str, visible: bool) -> dict[str, 
         dev_count=p.dev_count,
         knights_played=p.knights,
         road_length=p.road_length,
-        longest_road=p.longest_road,
-        largest_army=p.largest_army,
         pieces={"roads": roads, "settlements": settlements, "cities": cities},
-        discard=p.discard if obs.phase == "discard" else 0,
     )
+    for flag, on in (("longest_road", p.longest_road), ("largest_army", p.largest_army)):
+        if on:  # sent only when set: every player entry goes out with every update
+            out[flag] = True
+    if p.discard and obs.phase == "discard":
+        out["discard"] = p.discard
     return out
 
 

@@ -83,7 +83,7 @@ describe("player panels", () => {
 
   it("says who must discard", () => {
     const { state, board } = scenario("discard");
-    const who = state.players.filter((p) => p.discard > 0);
+    const who = state.players.filter((p) => (p.discard ?? 0) > 0);
     expect(who.length).toBeGreaterThan(0);
     expect(panels.players(state, board).querySelectorAll(".cw-must-discard")).toHaveLength(who.length);
     expect(panels.bannerText(state)).toBe(`A 7! Discarding: ${who.map((p) => `${p.name} (${p.discard})`).join(", ")}`);

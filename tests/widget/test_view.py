@@ -239,7 +239,12 @@ def test_state_json_has_exactly_the_documented_keys() -> None:
     later.play(bots="greedy", until=lambda g: g.turn > 30 and g.current_seat == 0 and g.phase == "roll")
     since = CatanWidget(later, SOLO).state
     assert since["since"] is not None, "the bots moved since Ada's last move"
-    assert seen | _keys(w.state) | _keys(since) == _doc_keys("state")
+    seven = CatanWidget(staged_game(hands={"Ada": {"ore": 8}}, phase="roll"), SOLO)
+    seven.script_dice((1, 6))
+    assert send(seven, {"kind": "roll"})
+    assert seven.state["players"][0]["discard"] == 4, "a count sent only while it is owed"
+    assert "discard" not in seven.state["players"][1]
+    assert seen | _keys(w.state) | _keys(since) | _keys(seven.state) == _doc_keys("state")
 
 
 def test_the_documented_controls_are_the_action_kinds_and_undo() -> None:
