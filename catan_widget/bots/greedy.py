@@ -2,8 +2,9 @@
 
 It settles on the richest spots, upgrades to cities, buys cards, builds roads toward good free
 spots, trades with the bank when that completes a build, robs the leader, and answers trade
-offers that let it build.  It decides from its seat's observation only (its own hand, public
-pieces and card counting), so it never reads an opponent's hidden card.  It is meant as a fair
+offers that let it build; it declines the others with a reason the log words
+(:mod:`.declines`).  It decides from its seat's observation only (its own hand, public pieces
+and card counting), so it never reads an opponent's hidden card.  It is meant as a fair
 sparring partner, not a strong player.
 """
 
@@ -15,6 +16,7 @@ from ..engine import actions as ac
 from ..engine.constants import CITY_COST, DEV_CARD_COST, SETTLEMENT_COST
 from ..engine.rng import Rng
 from ..engine.rules.building import keeps_distance
+from .declines import builds_in_reach, decline_reason
 from .view import Viewable, as_observation
 
 if TYPE_CHECKING:
@@ -35,8 +37,9 @@ class GreedyBot:
         """The greedy choice among the legal actions of the observing seat."""
         obs = as_observation(observation)
         actions = obs.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
+        if len(actions) == 1:  # a lone decline is of an offer it cannot pay: it says so
+            only = actions[0]
+            return ac.DeclineTrade(_why_not(obs)) if isinstance(only, ac.DeclineTrade) else only
         phase = obs.phase
         if phase == "setup_settlement":
             return max(_of(actions, ac.BuildSettlement), key=lambda a: _node_value(obs, a.node))
@@ -51,7 +54,7 @@ class GreedyBot:
             return max(_of(actions, ac.MoveRobber), key=lambda a: _robber_value(obs, a))
         if phase == "trade_response":
             accept = ac.AcceptTrade()
-            return accept if accept in actions and _trade_helps(obs) else ac.DeclineTrade()
+            return accept if accept in actions and _trade_helps(obs) else ac.DeclineTrade(_why_not(obs))
         if phase == "trade_confirm":
             return next((a for a in actions if isinstance(a, ac.ConfirmTrade)), actions[-1])
         return _main(obs, actions)
@@ -136,6 +139,16 @@ def _missing(hand: list[int]) -> int:
 def _trade_helps(obs: Observation) -> bool:
     assert obs.trade is not None
     return trade_helps(_hand(obs), obs.trade[2], obs.trade[3])
+
+
+def _why_not(obs: Observation) -> str:
+    """The reason code of declining the open offer (:func:`.declines.decline_reason`)."""
+    assert obs.trade is not None
+    me = obs.current
+    pieces = obs.players[me].pieces
+    has_settlement = any(o == me and lv == 1 for o, lv in zip(obs.node_owner, obs.node_level))
+    builds = builds_in_reach(pieces, has_settlement, _settlement_reach(obs), obs.deck_size > 0)
+    return decline_reason(tuple(_hand(obs)), builds, tuple(obs.trade[3]))  # the proposer's want
 
 
 def trade_helps(hand: list[int], get: tuple[int, ...], give: tuple[int, ...]) -> bool:

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as ac
 from ..engine import answer_reasons as why
-from ..engine.constants import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST
+from .declines import Cards, builds_in_reach, holds
+from .declines import decline_reason as reason_for
 from .greedy import trade_helps
 from .value import evaluate, reachable_spots
 
@@ -37,17 +38,11 @@ ACCEPT_MARGIN = 0.0
 any gain at all, as the issue asks ("offers that leave it better off")."""
 NEAR_WIN = 2
 """A proposer this many victory points (public) from winning, or closer, is a near-winner."""
-Cards = tuple[int, ...]
 
 
 def near_winner(obs: Observation, seat: int) -> bool:
     """True when ``seat`` shows ``vp_to_win - NEAR_WIN`` public victory points or more."""
     return obs.players[seat].vp >= obs.rules.vp_to_win - NEAR_WIN
-
-
-def holds(hand: Cards, cards: Cards) -> bool:
-    """True when ``hand`` holds every card of ``cards``."""
-    return all(h >= c for h, c in zip(hand, cards))
 
 
 def swap_gain(s: State, board: Board, seat: int, give: Cards, get: Cards) -> float:
@@ -104,36 +99,12 @@ def small_changes(hand: Cards, known: Cards, give: Cards, get: Cards) -> list[tu
     return kept
 
 
-def _builds(s: State, seat: int) -> list[tuple[str, tuple[int, ...]]]:
-    """The builds ``seat`` could make with the cards, best first."""
-    pieces = s.pieces[seat]
-    out: list[tuple[str, tuple[int, ...]]] = []
-    if pieces[2] > 0 and any(o == seat and lv == 1 for o, lv in zip(s.node_owner, s.node_level)):
-        out.append(("city", CITY_COST))
-    if pieces[1] > 0 and reachable_spots(s, seat):
-        out.append(("settlement", SETTLEMENT_COST))
-    if s.deck:
-        out.append(("development_card", DEV_CARD_COST))
-    if pieces[0] > 0:
-        out.append(("road", ROAD_COST))
-    return out
-
-
 def decline_reason(s: State, seat: int, give: Cards) -> str:
-    """Why giving ``give`` does not suit ``seat``: the nearest build it would take a card from
-    (``keeps_<resource>_for_<build>``), ``cannot_pay``, or ``no_gain``.
-    """
-    hand = s.hands[seat]
-    if not holds(tuple(hand), give):
-        return why.CANNOT_PAY
-    best: tuple[int, int, str] | None = None
-    for order, (build, cost) in enumerate(_builds(s, seat)):
-        short = [r for r in range(5) if give[r] and cost[r] and hand[r] - give[r] < cost[r]]
-        if short:
-            missing = sum(max(0, c - h) for h, c in zip(hand, cost))
-            if best is None or (missing, order) < (best[0], best[1]):
-                best = (missing, order, why.keeps(short[0], build))
-    return why.NO_GAIN if best is None else best[2]
+    """Why giving ``give`` does not suit ``seat`` in ``s`` (:func:`.declines.decline_reason`)."""
+    pieces = s.pieces[seat]
+    has_settlement = any(o == seat and lv == 1 for o, lv in zip(s.node_owner, s.node_level))
+    builds = builds_in_reach(tuple(pieces), has_settlement, bool(reachable_spots(s, seat)), bool(s.deck))
+    return reason_for(tuple(s.hands[seat]), builds, give)
 
 
 def answer(obs: Observation, s: State, board: Board) -> tuple[ac.Action, float]:

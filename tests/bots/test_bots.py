@@ -43,6 +43,43 @@ def test_greedy_offers_one_spare_card_for_the_one_it_lacks_once_per_turn() -> No
     assert bot.choose(game.observe("Ada")) == cw.BuyDevelopmentCard()  # no second offer this turn
 
 
+@pytest.mark.parametrize(
+    ("bo", "want", "code", "words"),
+    [
+        # two grain and two ore, one ore short of a city: the grain asked for is kept for it
+        (
+            {"grain": 2, "ore": 2, "wool": 1},
+            {"grain": 1},
+            "keeps_grain_for_city",
+            "they need their grain for a city",
+        ),
+        ({"grain": 2, "wool": 1}, {"ore": 1}, "cannot_pay", "they do not hold the cards asked for"),
+        # five wool: giving one takes nothing a build in reach needs
+        ({"wool": 5}, {"wool": 1}, "no_gain", "the trade does not help them"),
+    ],
+)
+def test_greedy_says_why_it_declines_and_the_log_words_it(
+    bo: dict[str, int], want: dict[str, int], code: str, words: str
+) -> None:
+    game = _staged(hands={"Ada": {"wool": 2, "ore": 2, "lumber": 1}, "Bo": bo})
+    game.step(cw.OfferTrade({"lumber": 1}, want, to=1))
+    answer = GreedyBot(seed=1).choose(game.observe("Bo"))
+    assert isinstance(answer, cw.DeclineTrade)
+    assert answer.reason == code
+    game.step(answer)
+    assert f"Bo declines: {words}" in game.log
+
+
+def test_greedy_and_the_search_bot_give_one_reason_for_the_same_hand_and_terms() -> None:
+    from catan_widget.bots.trading import decline_reason
+
+    game = _staged(hands={"Ada": {"wool": 2}, "Bo": {"grain": 2, "ore": 2, "wool": 1}})
+    game.step(cw.OfferTrade({"wool": 1}, {"grain": 1}, to=1))
+    answer = GreedyBot(seed=1).choose(game.observe("Bo"))
+    assert isinstance(answer, cw.DeclineTrade)
+    assert answer.reason == decline_reason(game.state, 1, (0, 0, 0, 1, 0)) == "keeps_grain_for_city"
+
+
 def test_greedy_accepts_an_offer_that_completes_a_build() -> None:
     game = _staged(hands={"Ada": {"wool": 2}, "Bo": {"grain": 2, "ore": 2, "wool": 1}})
     game.step(cw.OfferTrade({"wool": 1}, {"grain": 1}, to=1))
