@@ -30,7 +30,6 @@ from typing import Any
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 TARGET_P99_MS = 50.0
-RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
 
 
 def rss_kib(pid: int) -> int:
@@ -73,64 +72,8 @@ async def serve(tables: int, seed: int) -> None:
 
 
 # --- the simulated clients --------------------------------------------------------------------------
-def actions_of(legal: dict[str, Any]) -> list[dict[str, Any]]:
-    """``legal.actions`` unpacked (docs/protocol.md): one dict per action."""
-    out = []
-    for kind, columns in (legal.get("actions") or {}).items():
-        if not columns:
-            out.append({"kind": kind})
-            continue
-        fields = list(columns)
-        out.extend({"kind": kind, **dict(zip(fields, vs))} for vs in zip(*(columns[f] for f in fields)))
-    return out
-
-
-def choose(
-    seat: int, state: dict[str, Any], legal: dict[str, Any], rng: random.Random
-) -> dict[str, Any] | None:
-    """A legal move for ``seat`` from its own view, or None when it has nothing to do."""
-    if legal.get("seat") != seat:
-        return None
-    if legal.get("discard"):
-        hand = dict(state["players"][seat].get("resources") or {})
-        cards: dict[str, int] = {}
-        for _ in range(legal["discard"]):
-            r = rng.choice([r for r in RESOURCES if hand.get(r, 0) > 0])
-            hand[r] -= 1
-            cards[r] = cards.get(r, 0) + 1
-        return {"kind": "discard", "cards": cards}
-    acts = actions_of(legal)
-    if not acts:
-        return None
-    builds = [a for a in acts if a["kind"] not in ("end_turn", "maritime_trade", "decline_trade")]
-    return rng.choice(builds) if builds and rng.random() < 0.7 else rng.choice(acts)
-
-
-class Client:
-    """One seat's WebSocket: the newest view, and an event set on every view."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.state: dict[str, Any] = {}
-        self.legal: dict[str, Any] = {}
-        self.views = 0
-        self.changed = asyncio.Event()
-        self.ws: Any = None
-
-    async def join(self, url: str, token: str) -> None:
-        from websockets.asyncio.client import connect
-
-        self.ws = await connect(url, max_size=2**22)
-        await self.ws.send(json.dumps({"type": "hello", "token": token, "protocol": 1}))
-        asyncio.get_running_loop().create_task(self.read())
-
-    async def read(self) -> None:
-        async for text in self.ws:
-            frame = json.loads(text)
-            if frame["type"] == "view":
-                self.state, self.legal = frame["state"], frame["legal"]
-                self.views += 1
-                self.changed.set()
+BUILDS = 0.7
+"""How often a seat builds or buys when it may (random_move's ``builds``): games move on."""
 
 
 async def play_table(
@@ -142,38 +85,34 @@ async def play_table(
     joined: asyncio.Queue[None],
     go: asyncio.Event,
 ) -> list[float]:
-    clients = [Client(i) for i in range(4)]
+    from catan_widget.table.client import TableClient, TableClientError, random_move
+
+    clients = [await TableClient.open(url, token) for token in tokens]
     for c in clients:
-        await c.join(url, tokens[c.seat])
-    while any(c.views == 0 for c in clients):
-        await asyncio.sleep(0.01)
+        await c.next("view")
     joined.put_nowait(None)
     await go.wait()
     latencies: list[float] = []
     await asyncio.sleep(rng.random() * interval)  # tables out of step, as real ones are
     while len(latencies) < moves:
-        mover = next((c for c in clients if choose(c.seat, c.state, c.legal, rng) is not None), None)
-        if mover is None or mover.state.get("winner") is not None:
+        chosen = ((c, random_move(c.state, c.legal, s, rng, BUILDS)) for s, c in enumerate(clients))
+        mover, action = next(((c, a) for c, a in chosen if a is not None), (None, None))
+        if mover is None or action is None or mover.state.get("winner") is not None:
             break
-        action = choose(mover.seat, mover.state, mover.legal, rng)
-        before = [c.views for c in clients]
         for c in clients:
-            c.changed.clear()
-        body = {"type": "act", "version": mover.state["version"], "action": action}
+            c.drain()
         t0 = time.perf_counter()
-        await mover.ws.send(json.dumps({"type": "intent", "body": body}))
-        deadline = t0 + 5.0
-        while any(c.views == b for c, b in zip(clients, before)) and time.perf_counter() < deadline:
-            waiting = [c.changed.wait() for c, b in zip(clients, before) if c.views == b]
-            await asyncio.wait([asyncio.ensure_future(w) for w in waiting], timeout=5.0)
-            for c in clients:
-                c.changed.clear()
-        if any(c.views == b for c, b in zip(clients, before)):
+        await mover.act(action)
+        got = await asyncio.gather(*(c.next("view", 5.0) for c in clients), return_exceptions=True)
+        if any(isinstance(g, TableClientError) for g in got):
             break  # a refused move updates its sender only: this table stops counting
+        for g in got:
+            if isinstance(g, BaseException):
+                raise g
         latencies.append(time.perf_counter() - t0)
         await asyncio.sleep(interval * (0.5 + rng.random()))
     for c in clients:
-        await c.ws.close()
+        await c.close()
     return latencies
 
 
