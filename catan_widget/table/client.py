@@ -16,8 +16,9 @@ and sends moves as ``act`` intents stamped with the newest view's version::
                 await seat.play(move)  # the view after it, or the table's refusal
 
 Moves are the dicts ``legal.actions`` lists (:func:`catan_widget.widget.view.unpack_actions`);
-the table judges them, so a wrong one comes back as a ``refused`` frame, never applied.  Needs
-the ``table`` extra (``websockets``).
+the table judges them, so a wrong one comes back as a ``refused`` frame, never applied.  A
+client keeps under the table's rate of frames by itself (a script plays as fast as the table
+lets it, never refused for speed).  Needs the ``table`` extra (``websockets``).
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ import asyncio
 import contextlib
 import json
 import random
+from collections import deque
 from types import TracebackType
-from typing import Any
+from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -35,11 +37,15 @@ from websockets.exceptions import ConnectionClosed
 from ..engine.constants import RESOURCES
 from ..widget.view import unpack_actions
 from . import codes
+from .limits import BURST, RATE_PER_SECOND, TokenBucket
 
 WAIT = 10.0
 """Seconds :meth:`TableClient.next` and the opening wait by default."""
 MAX_FRAME = 2**22
 """The largest frame accepted from the server, bytes (a view is a few KB; a board about 11)."""
+PACE: Final = (0.9 * RATE_PER_SECOND, BURST // 2)
+"""The rate (frames a second) and burst a paced client keeps to: under the table's limits
+(:mod:`.limits`), with room for frames the network bunches together."""
 UNFORCED = frozenset({"end_turn", "maritime_trade", "decline_trade"})
 """Moves :func:`random_move` counts as passing rather than building (for ``builds=``)."""
 
@@ -49,30 +55,46 @@ class TableClientError(RuntimeError):
 
 
 class TableClient:
-    """One WebSocket to a table: every frame it received, in order, and the seat's newest view.
-
-    ``frames`` holds the frames parsed, ``texts`` the same as received; :meth:`next` hands them
-    out one by one (``seen`` counts those handed out).  Use :meth:`open` to connect.
+    """One WebSocket to a table: the frames not yet handed out, in order, and the seat's newest
+    view.  :meth:`next` hands frames out one by one; a long game holds no more than that, unless
+    ``history`` keeps every frame too (``frames`` parsed, ``texts`` as received: for tests and
+    debugging).  Use :meth:`open` to connect.
     """
 
-    def __init__(self, ws: ClientConnection) -> None:
-        """Wrap an open connection (:meth:`open` makes one) and start reading it."""
+    def __init__(self, ws: ClientConnection, *, history: bool = False, pace: bool = True) -> None:
+        """Wrap an open connection (:meth:`open` makes one) and start reading it; ``pace``: keep
+        under the table's rate of frames (:data:`PACE`), waiting before a send when needed.
+        """
         self.ws = ws
+        self.history = history
+        self._bucket = TokenBucket(*PACE) if pace else None
         self.frames: list[dict[str, Any]] = []
+        """Every frame received, parsed (only with ``history``)."""
         self.texts: list[str] = []
-        self.seen = 0
+        """Every frame received, as text (only with ``history``)."""
         self.seat: int | None = None
+        self._due: deque[dict[str, Any]] = deque()
+        self._view: dict[str, Any] | None = None
         self._new = asyncio.Event()
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def open(cls, url: str, token: str | None = None, **options: Any) -> TableClient:
+    async def open(
+        cls,
+        url: str,
+        token: str | None = None,
+        *,
+        history: bool = False,
+        pace: bool = True,
+        **options: Any,
+    ) -> TableClient:
         """Connect to ``url`` (``ws://host:port/ws/<table>``); with ``token``, say hello and wait
-        for the ``welcome``.  ``options`` go to :func:`websockets.asyncio.client.connect`.
+        for the ``welcome``.  ``history`` and ``pace`` as in the class; ``options`` go to
+        :func:`websockets.asyncio.client.connect`.
         """
         options.setdefault("max_size", MAX_FRAME)
         options.setdefault("open_timeout", WAIT)
-        client = cls(await connect(url, **options))
+        client = cls(await connect(url, **options), history=history, pace=pace)
         if token is not None:
             await client.hello(token)
         return client
@@ -92,8 +114,13 @@ class TableClient:
             async for text in self.ws:
                 if not isinstance(text, str):
                     continue  # the protocol is text frames only
-                self.texts.append(text)
-                self.frames.append(json.loads(text))
+                frame = json.loads(text)
+                if frame.get("type") == "view":
+                    self._view = frame
+                self._due.append(frame)
+                if self.history:
+                    self.texts.append(text)
+                    self.frames.append(frame)
                 self._new.set()
         self._new.set()
 
@@ -105,7 +132,11 @@ class TableClient:
         return welcome
 
     async def send(self, frame: Any) -> None:
-        """Send ``frame``: a dict as JSON, a str or bytes as it is (tests send malformed ones)."""
+        """Send ``frame``: a dict as JSON, a str or bytes as it is (tests send malformed ones);
+        paced, it first waits until the table's rate allows one more frame.
+        """
+        while self._bucket is not None and not self._bucket.take():
+            await asyncio.sleep(1.0 / PACE[0])
         await self.ws.send(frame if isinstance(frame, (str, bytes)) else json.dumps(frame))
 
     async def next(self, kind: str | None = None, timeout: float = WAIT) -> dict[str, Any]:
@@ -117,9 +148,8 @@ class TableClient:
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while True:
-            while self.seen < len(self.frames):
-                frame = self.frames[self.seen]
-                self.seen += 1
+            while self._due:
+                frame = self._due.popleft()
                 if kind is None or frame["type"] == kind:
                     return frame
             if self._reader.done():
@@ -128,16 +158,21 @@ class TableClient:
             left = end - loop.time()
             if left <= 0:
                 raise TableClientError(f"no {kind or 'frame'} within {timeout} s")
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._new.wait(), left)
+            wake = loop.call_later(left, self._new.set)  # no task per wait: a table has many
+            try:
+                await self._new.wait()
+            finally:
+                wake.cancel()
 
     def drain(self) -> None:
         """Count every frame received so far as handed out."""
-        self.seen = len(self.frames)
+        self._due.clear()
 
     def last_view(self) -> dict[str, Any]:
-        """The newest ``view`` frame received (StopIteration before the first)."""
-        return next(f for f in reversed(self.frames) if f["type"] == "view")
+        """The newest ``view`` frame received (:class:`TableClientError` before the first)."""
+        if self._view is None:
+            raise TableClientError("no view received yet")
+        return self._view
 
     @property
     def state(self) -> dict[str, Any]:

@@ -42,8 +42,15 @@ def new_table(seats: Sequence[str] = ("human", "human", "human", "human"), seed:
     return Table(Game(players=NAMES[: len(seats)], seed=seed), list(seats), **kw)
 
 
-Client = TableClient
-"""The clients of these tests are the product's own (:mod:`catan_widget.table.client`)."""
+class Client(TableClient):
+    """The product's own client (:mod:`catan_widget.table.client`), keeping every frame (the
+    tests read what came, in order) and unpaced (they test the table's own rate limit)."""
+
+    @classmethod
+    async def open(
+        cls, url: str, token: str | None = None, *, history: bool = True, pace: bool = False, **options: Any
+    ) -> TableClient:
+        return await super().open(url, token, history=history, pace=pace, **options)
 
 
 def game_part(view: dict[str, Any]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import pytest
 
 from catan_widget.table import codes
 from catan_widget.table.client import UNFORCED, TableClient, TableClientError, random_move
+from catan_widget.table.limits import BURST
 
 from .netclient import new_table, run, serving, ws_url
 
@@ -51,6 +52,8 @@ def test_a_script_plays_a_whole_game_against_three_bots_from_its_own_views() -> 
                     assert answer["reason"]
                     late += 1
                 plays += 1
+            assert seat.frames == [], "without history= a whole game holds only what is not handed out"
+            assert seat.texts == []
             return seat.state, plays
 
     state, plays = run(main, timeout=240)
@@ -109,3 +112,26 @@ def test_the_script_of_docs_table_md_plays_a_game_to_its_end() -> None:
 
     run(main, timeout=240)
     assert table.game.is_over
+
+
+def test_a_paced_client_keeps_under_the_tables_rate_and_an_unpaced_one_is_refused_for_it() -> None:
+    frames = 2 * BURST
+
+    async def pings(pace: bool) -> list[dict[str, Any]]:
+        table = new_table(seed=6)
+        async with serving(table) as server:
+            seat = await TableClient.open(ws_url(server, table), table.tokens.seat(0), pace=pace)
+            await seat.next("view")
+            for _ in range(frames):
+                await seat.send({"type": "ping"})
+            got: list[dict[str, Any]] = []
+            while len(got) < frames:  # a pong or a refusal for each ping (and views after those)
+                if (frame := await seat.next())["type"] != "view":
+                    got.append(frame)
+            await seat.close()
+            return got
+
+    paced = run(lambda: pings(True))
+    assert [f["type"] for f in paced] == ["pong"] * frames
+    unpaced = run(lambda: pings(False))
+    assert any(f["type"] == "refused" and f["code"] == codes.RATE for f in unpaced)
