@@ -3,8 +3,8 @@
 A script, a test or a load benchmark joins a table as a browser does: it opens
 ``ws://host:port/ws/<table>``, says ``hello`` with its seat's token and from then on receives a
 ``view`` (its seat's ``state`` and ``legal``, built from its own observation) after every change.
-:class:`TableClient` keeps every frame it got, hands them out in order (:meth:`TableClient.next`)
-and sends moves as ``act`` intents stamped with the newest view's version::
+:class:`TableClient` hands the frames it gets out in order (:meth:`TableClient.next`), keeps the
+newest view, and sends moves as ``act`` intents stamped with that view's version::
 
     async with await TableClient.open(url, token) as seat:
         await seat.next("view")
