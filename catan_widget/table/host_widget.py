@@ -17,6 +17,7 @@ import anywidget
 import traitlets
 
 from ..widget import assets
+from . import codes
 from .table import Connection, Table
 
 __all__ = ["TABLE_SETTINGS", "TableWidget"]
@@ -74,7 +75,7 @@ class TableWidget(anywidget.AnyWidget):
         self.on_msg(self._on_msg)
         self.observe(self._setting, names=list(TABLE_SETTINGS))
         self.observe(self._fixed, names=list(_FIXED))
-        self._conn.receive(json.dumps({"type": "hello", "token": token, "protocol": 1}))
+        self._conn.receive(json.dumps({"type": "hello", "token": token, "protocol": codes.PROTOCOL}))
 
     # --- table -> front-end ----------------------------------------------------------------------
     def _deliver(self, text: str) -> None:
