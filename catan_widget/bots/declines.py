@@ -10,6 +10,8 @@ upgrade or a free spot in reach, whether the deck has cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine import answer_reasons as why
 from ..engine.constants import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST
 
@@ -21,6 +23,11 @@ Build = tuple[str, Cards]
 def holds(hand: Cards, cards: Cards) -> bool:
     """True when ``hand`` holds every card of ``cards``."""
     return all(h >= c for h, c in zip(hand, cards))
+
+
+def has_settlement(seat: int, node_owner: Sequence[int], node_level: Sequence[int]) -> bool:
+    """True when ``seat`` has a settlement on the board (one to upgrade to a city)."""
+    return any(o == seat and lv == 1 for o, lv in zip(node_owner, node_level))
 
 
 def builds_in_reach(pieces: Cards, has_settlement: bool, free_spot: bool, deck_left: bool) -> list[Build]:

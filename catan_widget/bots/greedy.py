@@ -16,7 +16,7 @@ from ..engine import actions as ac
 from ..engine.constants import CITY_COST, DEV_CARD_COST, SETTLEMENT_COST
 from ..engine.rng import Rng
 from ..engine.rules.building import keeps_distance
-from .declines import builds_in_reach, decline_reason
+from .declines import builds_in_reach, decline_reason, has_settlement
 from .view import Viewable, as_observation
 
 if TYPE_CHECKING:
@@ -37,10 +37,12 @@ class GreedyBot:
         """The greedy choice among the legal actions of the observing seat."""
         obs = as_observation(observation)
         actions = obs.legal_actions()
-        if len(actions) == 1:  # a lone decline is of an offer it cannot pay: it says so
-            only = actions[0]
-            return ac.DeclineTrade(_why_not(obs)) if isinstance(only, ac.DeclineTrade) else only
         phase = obs.phase
+        if phase == "trade_response":  # before the lone-action shortcut: a decline says why
+            accept = ac.AcceptTrade()
+            return accept if accept in actions and _trade_helps(obs) else ac.DeclineTrade(_why_not(obs))
+        if len(actions) == 1:
+            return actions[0]
         if phase == "setup_settlement":
             return max(_of(actions, ac.BuildSettlement), key=lambda a: _node_value(obs, a.node))
         if phase in ("setup_road", "road_building"):
@@ -52,9 +54,6 @@ class GreedyBot:
             return _discard(obs)
         if phase == "move_robber":
             return max(_of(actions, ac.MoveRobber), key=lambda a: _robber_value(obs, a))
-        if phase == "trade_response":
-            accept = ac.AcceptTrade()
-            return accept if accept in actions and _trade_helps(obs) else ac.DeclineTrade(_why_not(obs))
         if phase == "trade_confirm":
             return next((a for a in actions if isinstance(a, ac.ConfirmTrade)), actions[-1])
         return _main(obs, actions)
@@ -146,8 +145,8 @@ def _why_not(obs: Observation) -> str:
     assert obs.trade is not None
     me = obs.current
     pieces = obs.players[me].pieces
-    has_settlement = any(o == me and lv == 1 for o, lv in zip(obs.node_owner, obs.node_level))
-    builds = builds_in_reach(pieces, has_settlement, _settlement_reach(obs), obs.deck_size > 0)
+    city = has_settlement(me, obs.node_owner, obs.node_level)
+    builds = builds_in_reach(pieces, city, _settlement_reach(obs), obs.deck_size > 0)
     return decline_reason(tuple(_hand(obs)), builds, tuple(obs.trade[3]))  # the proposer's want
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as ac
 from ..engine import answer_reasons as why
-from .declines import Cards, builds_in_reach, holds
+from .declines import Cards, builds_in_reach, has_settlement, holds
 from .declines import decline_reason as reason_for
 from .greedy import trade_helps
 from .value import evaluate, reachable_spots
@@ -102,8 +102,8 @@ def small_changes(hand: Cards, known: Cards, give: Cards, get: Cards) -> list[tu
 def decline_reason(s: State, seat: int, give: Cards) -> str:
     """Why giving ``give`` does not suit ``seat`` in ``s`` (:func:`.declines.decline_reason`)."""
     pieces = s.pieces[seat]
-    has_settlement = any(o == seat and lv == 1 for o, lv in zip(s.node_owner, s.node_level))
-    builds = builds_in_reach(tuple(pieces), has_settlement, bool(reachable_spots(s, seat)), bool(s.deck))
+    city = has_settlement(seat, s.node_owner, s.node_level)
+    builds = builds_in_reach(tuple(pieces), city, bool(reachable_spots(s, seat)), bool(s.deck))
     return reason_for(tuple(s.hands[seat]), builds, give)
 
 
