@@ -13,7 +13,6 @@ from catan_widget import Game
 from catan_widget.table.client import WAIT, TableClient, random_move
 from catan_widget.table.server import TableServer
 from catan_widget.table.table import Table
-from catan_widget.widget.view import unpack_actions
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 
@@ -64,11 +63,6 @@ def unchanged_since(client: Client, count: int) -> bool:
     """True when every view ``client`` got after its first ``count`` frames shows the same game."""
     before = game_part(next(f for f in reversed(client.frames[:count]) if f["type"] == "view"))
     return all(game_part(f) == before for f in client.frames[count:] if f["type"] == "view")
-
-
-def actions_of(legal: dict[str, Any]) -> list[dict[str, Any]]:
-    """``legal.actions`` unpacked (docs/protocol.md): one dict per action."""
-    return unpack_actions(legal.get("actions") or {})
 
 
 def choose(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
