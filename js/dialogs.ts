@@ -136,7 +136,8 @@ function placementDialog(p: Placement, ctx: Ctx, board: Board): HTMLElement {
       }
       box.append(row);
     } else {
-      box.append(h("p", { class: "cw-muted" }, p.victims.length === 1 ? `You will steal a card from ${nameOf(ctx, p.victims[0])}.` : "Nobody to steal from there."));
+      const words = p.victims.length === 1 ? (board.robber_victim ?? "").replace("{name}", nameOf(ctx, p.victims[0])) : (board.robber_no_victim ?? "");
+      box.append(h("p", { class: "cw-muted" }, words));
     }
     box.append(confirmRow(board, ok));
     return box;

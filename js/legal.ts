@@ -27,8 +27,9 @@ export function unpackActions(packed: PackedActions | Action[] | null | undefine
 }
 
 /**
- * The reasons of a packed `legal.reasons` (each sentence once, with the controls it explains:
- * `{"Waiting for Bo.": ["roll", "end_turn"]}`), keyed by control again.
+ * The reasons of a packed `legal.reasons` (each of Python's sentences once, with the controls
+ * it explains: `{"<sentence>": ["roll", "end_turn"]}`), keyed by control again. The sentences
+ * are shown as sent; none is written here.
  */
 export function unpackReasons(packed: Partial<Record<string, string[] | string>> | null | undefined): Partial<Record<string, string>> {
   const out: Partial<Record<string, string>> = {};

@@ -83,6 +83,10 @@ export interface Board {
   confirm_unready?: string;
   /** the reason the Hint button is off while a hint is being searched, in Python's words */
   hint_thinking?: string;
+  /** the robber dialog's words for a hex with one seat to rob (`{name}`: its name), in Python's words */
+  robber_victim?: string;
+  /** the robber dialog's words for a hex with nobody to rob, in Python's words */
+  robber_no_victim?: string;
   /** at a table (docs/table-protocol.md): the words of its marks, in Python's words */
   table_words?: TableWords;
 }

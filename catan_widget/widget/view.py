@@ -54,6 +54,12 @@ CONFIRM_UNREADY: Final = "Make your choice first."
 """Why a dialog's Confirm is off until its choice is made (the board trait's ``confirm_unready``)."""
 HINT_THINKING: Final = "Thinking about your best move…"
 """Why the Hint button is off while a hint is searched (the board trait's ``hint_thinking``)."""
+ROBBER_VICTIM: Final = "You will steal a card from {name}."
+"""What the robber's dialog says of a hex with one seat to rob (``{name}``: that seat's name;
+the board trait's ``robber_victim``)."""
+ROBBER_NO_VICTIM: Final = "Nobody to steal from there."
+"""What the robber's dialog says of a hex with no seat to rob (the board trait's
+``robber_no_victim``)."""
 COSTS: dict[str, Sequence[int]] = {
     "build_road": ROAD_COST,
     "build_settlement": SETTLEMENT_COST,
@@ -67,8 +73,9 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
     """The static ``board`` trait: hexes, intersections, paths, harbors, the players, the
     special cards' names and worth in words, the builds' ``costs`` (by action kind),
     ``counting_unseated``, what the card-counting box says when no seat views,
-    ``confirm_unready``, why a dialog's Confirm is off until its choice is made, and
-    ``hint_thinking``, why the Hint button is off while a hint is searched.
+    ``confirm_unready``, why a dialog's Confirm is off until its choice is made,
+    ``hint_thinking``, why the Hint button is off while a hint is searched, and
+    ``robber_victim`` / ``robber_no_victim``, what the robber's dialog says of whom it robs.
 
     ``colors``: the players' CSS colours by seat, checked by :func:`.colors.check_colors`
     (ValueError naming the rule); Okabe–Ito (:data:`PLAYER_COLORS`) by default.
@@ -128,6 +135,8 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
         "counting_unseated": COUNTING_UNSEATED,
         "confirm_unready": CONFIRM_UNREADY,
         "hint_thinking": HINT_THINKING,
+        "robber_victim": ROBBER_VICTIM,
+        "robber_no_victim": ROBBER_NO_VICTIM,
     }
 
 

@@ -244,8 +244,12 @@ describe("clicking through", () => {
     const hex = robberHex(legal, 1);
     click(root, `.cw-hex[data-hex="${hex}"]`);
     expect(root.querySelectorAll("[data-victim]")).toHaveLength(0);
-    click(root, '[data-action="confirm"]');
     const victim = robberTargets(legal).get(hex)?.[0] ?? -1;
+    const words = (model.get("board") as Board).robber_victim; // Python's sentence, from the fixture
+    expect(words).toContain("{name}");
+    const name = (model.get("state") as GameState).players[victim].name;
+    expect(root.querySelector(`[data-dialog="robber"] .cw-muted`)?.textContent).toBe(words?.replace("{name}", name));
+    click(root, '[data-action="confirm"]');
     expect(model.sent).toEqual([sent((model.get("state") as GameState).version, { kind: "move_robber", hex, victim })]);
   });
 

@@ -38,6 +38,8 @@ def test_the_front_end_has_no_wording_of_its_own_for_what_python_words() -> None
             "Choose first",
             "choice first",
             "Thinking about",
+            "steal a card from",
+            "Nobody to steal",
         ):
             assert sentence not in text, f"{path.name} words {sentence!r} itself"
         assert not re.search(r'=== "You"', text), f"{path.name} words the second person itself"
@@ -52,6 +54,12 @@ def test_a_dialogs_unready_confirm_is_worded_by_python() -> None:
     board = board_json(staged_game())
     assert board["confirm_unready"] == view.CONFIRM_UNREADY == "Make your choice first."
     assert board["hint_thinking"] == view.HINT_THINKING == "Thinking about your best move…"
+
+
+def test_the_robbers_dialog_is_worded_by_python() -> None:
+    board = board_json(staged_game())
+    assert board["robber_victim"] == view.ROBBER_VICTIM == "You will steal a card from {name}."
+    assert board["robber_no_victim"] == view.ROBBER_NO_VICTIM == "Nobody to steal from there."
 
 
 def test_the_special_cards_are_worded_by_the_engine() -> None:
