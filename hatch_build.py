@@ -81,6 +81,7 @@ INTERPRETED = (
     "game",
     "knowledge/__init__",
     "knowledge/observed",
+    "knowledge/observed_json",
     "names",
     "options",
     "places",
@@ -102,7 +103,8 @@ INTERPRETED = (
 (actions and their field checks, saves, settings, staging, bot and player names, viewers), so users
 get the engine's own messages instead of mypyc's TypeErrors; they run once per call, not in the hot
 loops.  ``observed`` holds the observation records, built through plain-class twins (see its
-docstring); ``atomic`` takes back an interrupted step (signal handlers, a replay: the rare path).
+docstring), and ``observed_json`` reads them back from JSON (once per observation received);
+``atomic`` takes back an interrupted step (signal handlers, a replay: the rare path).
 ``errors`` keeps ``IllegalActionError`` (with its code and rule) and ``Refusal`` plain Python
 classes: they pickle, and user code may subclass the error; they are made only on the rare path of a
 refusal.  The wings' ``__init__`` files hold docstrings only; ``places`` and ``topology`` are the

@@ -10,7 +10,8 @@ game, on purpose and by name.  Asked with ``shown=True`` it also holds what a sc
 viewer (:class:`Shown`: the log in the viewer's words, the reasons of the disabled controls,
 the newest events for the marks), so a widget update is built from one observation.
 
-Observations are immutable and serialise to JSON (:meth:`Observation.to_dict`).  A bot's
+Observations are immutable and serialise to JSON (:meth:`Observation.to_dict`) and back
+(:meth:`Observation.from_dict`, for a seat played from elsewhere).  A bot's
 ``choose`` takes one; a search bot plans on :meth:`Observation.determinize`.  The record
 classes live in :mod:`.observed` (interpreted even in a compiled build) and are re-exported here.
 :func:`observe` builds one from a game's parts (it never sees a ``Game``).
@@ -37,8 +38,9 @@ from ..words.log import seen_by
 from ..words.reasons import control_refusals, open_kinds
 from .counting import Baseline, CardCounter
 from .observed import Five, Observation, PlayerInfo, Shown, new_observation, new_player_info, new_shown
+from .observed_json import observation_from_dict
 
-__all__ = ["Observation", "PlayerInfo", "Shown", "observe"]
+__all__ = ["Observation", "PlayerInfo", "Shown", "observation_from_dict", "observe"]
 
 
 def _five(values: list[int] | tuple[int, ...]) -> Five:

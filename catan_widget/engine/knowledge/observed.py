@@ -29,6 +29,9 @@ Five = tuple[int, int, int, int, int]
 Determinizer = Callable[["Observation", "random.Random | int"], Any]
 """Redraws a game from an observation: :func:`.determinize.determinize`."""
 _DETERMINIZERS: list[Determinizer] = []
+Reader = Callable[[object], "Observation"]
+"""Reads an observation back from its JSON form: :func:`.observed_json.observation_from_dict`."""
+_READERS: list[Reader] = []
 
 
 def register_determinizer(determinizer: Determinizer) -> None:
@@ -36,6 +39,13 @@ def register_determinizer(determinizer: Determinizer) -> None:
     its function when imported (it reads these records, so they do not import it).
     """
     _DETERMINIZERS[:] = [determinizer]
+
+
+def register_reader(reader: Reader) -> None:
+    """Make :meth:`Observation.from_dict` use ``reader``: :mod:`.observed_json` registers its
+    function when imported (as :func:`register_determinizer`; :mod:`.observation` imports it).
+    """
+    _READERS[:] = [reader]
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +223,14 @@ class Observation:
     def to_json(self) -> str:
         """The observation as JSON text."""
         return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Observation:
+        """The observation whose :meth:`to_dict` is ``data`` (equal to the one that made it);
+        ``ValueError`` naming the malformed field otherwise (see :mod:`.observed_json`).
+        """
+        found: Observation = _READERS[0](data)
+        return found
 
     def determinize(self, rng: random.Random | int) -> Any:
         """A :class:`~catan_widget.engine.game.Game` this viewer could be in: see
