@@ -1,4 +1,5 @@
-"""``catan-widget serve``: the table server without Jupyter (a room, a class, a test).
+"""``catan-widget serve``: the table server without Jupyter (a room, a class, a test); and
+``catan-widget bot LINK``: a bot in one seat of a table served elsewhere (:mod:`.remote_bot`).
 
 ``catan-widget serve --players Ada,Bo,Cy,Di --seats human,human,bot,human --save-dir games``
 starts one table (``--tables N`` for more) and prints each human's join link, the spectators'
@@ -61,6 +62,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default="greedy", help="the bot behind bot seats")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds between two bot moves")
     p.add_argument("--offer-timeout", type=float, default=20.0, help="seconds to answer a trade offer")
+    b = commands.add_parser("bot", help="play one seat of a table served elsewhere with a bot")
+    b.add_argument("link", help="the seat's link: http(s)://HOST:PORT/t/<table>#k=<token>")
+    b.add_argument("--bot", default="greedy", help="the bot: random, greedy or search")
+    b.add_argument("--seed", type=int, default=0, help="the bot's seed")
+    b.add_argument("--patience", type=float, default=3600.0, help="seconds to wait for the others to move")
     return top
 
 
@@ -164,7 +170,7 @@ async def serve(args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``catan-widget serve ...``: see ``catan-widget serve --help``."""
+    """``catan-widget serve ...`` or ``catan-widget bot ...``: see ``catan-widget --help``."""
     args = parser().parse_args(argv)
     try:
         import segno  # noqa: F401
@@ -177,6 +183,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "serve":
         asyncio.run(serve(args))
+        return 0
+    return asyncio.run(bot(args))
+
+
+async def bot(args: argparse.Namespace) -> int:
+    """Play the link's seat with ``--bot`` until the game ends; what happened, to stdout."""
+    from ..engine.registry import bot_names
+    from .client import TableClientError
+    from .remote_bot import RemoteBotError, play_seat
+
+    if args.bot not in bot_names():
+        raise SystemExit(f"catan-widget bot: --bot is one of {', '.join(bot_names())}")
+    try:
+        played = await play_seat(args.link, args.bot, seed=args.seed, patience=args.patience)
+    except (ValueError, OSError, RemoteBotError, TableClientError) as exc:
+        print(f"catan-widget bot: {exc}", file=sys.stderr)  # never the token: no message quotes the link
+        return 1
+    names = played.last.names
+    winner = "nobody" if played.winner is None else names[played.winner]
+    print(
+        f"{names[played.seat]} ({args.bot}) played {played.moves} moves "
+        f"({played.refused} refused as late); the winner: {winner}"
+    )
     return 0
 
 

@@ -35,6 +35,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from ..engine.constants import RESOURCES
+from ..engine.knowledge.observation import Observation
 from ..widget.view import unpack_actions
 from . import codes
 from .limits import BURST, RATE_PER_SECOND, TokenBucket
@@ -185,6 +186,30 @@ class TableClient:
         """The newest view's ``legal``: the moves this seat may make now, packed."""
         legal: dict[str, Any] = self.last_view()["legal"]
         return legal
+
+    @property
+    def connected(self) -> bool:
+        """True until the connection closed (frames not handed out yet may still be read)."""
+        return not self._reader.done()
+
+    async def ask_observations(self, timeout: float = WAIT) -> Observation:
+        """Turn on the connection's ``observation`` setting: from now on every view carries this
+        seat's own observation (see :meth:`observation`); the first such view's, when it comes.
+        """
+        await self.send({"type": "set", "name": "observation", "value": True})
+        while True:
+            frame = await self.next("view", timeout=timeout)
+            if "observation" in frame:
+                return Observation.from_dict(frame["observation"])
+
+    def observation(self) -> Observation:
+        """The newest view's observation: the record ``game.observe(seat)`` gives in the table's
+        process, which a bot decides on (:mod:`.remote_bot`).  Needs :meth:`ask_observations`.
+        """
+        data = self.last_view().get("observation")
+        if data is None:
+            raise TableClientError("this view carries no observation: call ask_observations() first")
+        return Observation.from_dict(data)
 
     def actions(self) -> list[dict[str, Any]]:
         """The moves of the newest view, one dict each (empty when it is not this seat's turn)."""

@@ -69,6 +69,8 @@ class Connection:
         """The seat this connection plays (a player's), else None."""
         self.counting = False
         """The ``show_counting`` setting of this connection."""
+        self.observing = False
+        """The ``observation`` setting: this connection's views carry its viewer's observation."""
         self.clicks = Clicks()
         """The versions this connection was sent and its own last moves (forgiving its clicks)."""
         self.version = 0

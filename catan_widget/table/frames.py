@@ -4,7 +4,9 @@
 A ``view`` is built from one observation only, the one its viewer may have: a seat's own, the
 onlooker's (spectators) or the all-seeing one (the teacher), with the widget's own builders
 (:mod:`catan_widget.widget.view`), so the board a seat sees at a table is the one it sees in a
-notebook.  Nothing here reads another seat's hidden cards.
+notebook.  A connection with the ``observation`` setting also gets that viewer's observation
+itself, as JSON, in each view (for a bot playing the seat from elsewhere).  Nothing here reads
+another seat's hidden cards.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import ALL_SEEING, Game
+from ..engine import ALL_SEEING, ONLOOKER, Game
 from ..widget.replay import counting_json
 from ..widget.view import legal_json, observations, state_json
 from .words import TABLE_WORDS
@@ -42,13 +44,15 @@ def welcome(seat: int | None, role: str, table_id: str, board: dict[str, Any]) -
 
 @dataclass(frozen=True)
 class Viewer:
-    """Who a view is for: ``seat`` (a seat, or None), ``sees_all`` (the teacher) and whether the
-    card counting is shown (a setting of the connection).
+    """Who a view is for: ``seat`` (a seat, or None), ``sees_all`` (the teacher), whether the
+    card counting is shown and whether the view carries the viewer's observation (settings of the
+    connection).
     """
 
     seat: int | None
     sees_all: bool = False
     counting: bool = False
+    observing: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,10 @@ def view(
 
     ``undo`` is whether the acting seat may take back its move and why not; ``countdown`` the
     seconds before the open offer is declined for this seat (only given to the seat it waits on);
-    ``error`` the reason a move of this connection was refused.
+    ``error`` the reason a move of this connection was refused.  An ``observing`` viewer's view
+    also carries ``observation``: that same viewer's ``game.observe(...).to_dict()``, the record a
+    bot in the server's process would be given (a remote bot decides on it,
+    :mod:`.remote_bot`).
     """
     viewer = ALL_SEEING if who.sees_all else who.seat
     acting = moment.acting if who.seat is not None and who.seat == moment.acting else None
@@ -95,4 +102,6 @@ def view(
     frame: dict[str, Any] = {"type": "view", "state": state, "legal": legal}
     if hint is not None:
         frame["hint"] = hint
+    if who.observing:
+        frame["observation"] = game.observe(ONLOOKER if viewer is None else viewer).to_dict()
     return dumps(frame)

@@ -56,6 +56,7 @@ SETTINGS: dict[str, Callable[[Any], Any]] = {
     "theme": theme_name,
     "show_pips": flag,
     "show_ids": flag,
+    "observation": flag,
 }
 """The settings a connection may set (``set`` frames) and the check of each value."""
 
@@ -113,7 +114,7 @@ class Table:
         self._moves = Moves(self, self._seats, self._undo, self._dice, self._runner)
         self._connections: list[Connection] = []
         self._callbacks: list[Callable[[Table], None]] = []
-        self._texts: dict[tuple[str | None, int | None, bool], str] = {}
+        self._texts: dict[tuple[str | None, int | None, bool, bool], str] = {}
         self._hints = TableHints(self, self._seats)
         self._board = board_json(game)
         self._store = None if save is None else Store(save)
@@ -366,7 +367,12 @@ class Table:
                 logger.exception("catan_widget.table: an on_change callback failed")
 
     def _viewer(self, conn: Connection) -> Viewer:
-        return Viewer(conn.seat, sees_all=conn.role == codes.TEACHER_ROLE, counting=conn.counting)
+        return Viewer(
+            conn.seat,
+            sees_all=conn.role == codes.TEACHER_ROLE,
+            counting=conn.counting,
+            observing=conn.observing,
+        )
 
     def _send_view(
         self,
@@ -383,7 +389,7 @@ class Table:
         moment = self._now
         if private:
             moment = Moment(self._next_version(), moment.kinds, moment.acting, moment.fault, moment.table)
-        key = (conn.role, conn.seat, conn.counting)
+        key = (conn.role, conn.seat, conn.counting, conn.observing)
         text = None if private else self._texts.get(key)
         if text is None:
             acting = moment.acting
@@ -437,6 +443,9 @@ class Table:
         conn.accepted()
         if name == "show_counting" and checked != conn.counting:
             conn.counting = bool(checked)
+            self._send_view(conn, own=True)
+        elif name == "observation" and checked != conn.observing:
+            conn.observing = bool(checked)
             self._send_view(conn, own=True)
         elif name == "hint_request":
             self._hints.request(conn, int(checked))

@@ -1,0 +1,135 @@
+"""A bot in a seat of a served table, from elsewhere (catan_widget.table.remote_bot and
+``catan-widget bot``): it decides on its seat's own observation, sent as JSON, and so plays
+exactly as the same bot in the table's process would."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from catan_widget import Game
+from catan_widget.engine.viewer import ONLOOKER
+from catan_widget.table.remote_bot import RemoteBotError, play_seat
+
+from .netclient import Client, new_table, run, serving, ws_url
+
+
+def _moves(game: Game) -> list[Any]:
+    return [action for action, _ in game.history]
+
+
+def test_a_remote_greedy_seat_plays_move_for_move_as_the_same_bot_in_process() -> None:
+    table = new_table(("human", "bot", "bot", "bot"), seed=11, offer_timeout=None)
+
+    async def main() -> Any:
+        async with serving(table) as server:
+            return await play_seat(server.link(table, table.tokens.seat(0)), "greedy", seed=table.game.seed)
+
+    played = run(main, timeout=240)
+    game = table.game
+    assert game.is_over
+    assert played.seat == 0
+    assert played.winner == game.winner.seat  # type: ignore[union-attr]
+    assert played.refused == 0
+    assert played.moves > 30
+    assert played.last == game.observe(0), "its last observation is the table's own record of it"
+    alone = Game(game.names, seed=game.seed)
+    alone.play(bots="greedy")  # the table's bots are made as Game.play makes them: same seed, same seat
+    assert _moves(game) == _moves(alone)
+
+
+def test_an_observing_connection_gets_its_own_seats_observation_and_no_other() -> None:
+    table = new_table(("human", "human", "bot", "bot"), seed=4, offer_timeout=None)
+
+    async def main() -> None:
+        async with serving(table) as server:
+            url = ws_url(server, table)
+            plain = await Client.open(url, table.tokens.seat(1))
+            seat = await Client.open(url, table.tokens.seat(0))
+            onlooker = await Client.open(url, table.tokens.spectator)
+            obs = await seat.ask_observations()
+            assert obs == table.game.observe(0)
+            assert obs.hand is not None
+            assert obs.hands is None, "a seat's observation holds no other hand"
+            seen = await onlooker.ask_observations()
+            assert seen.viewer == ONLOOKER
+            assert seen.hand is None
+            await asyncio.sleep(0.2)
+            assert all("observation" not in f for f in plain.frames if f["type"] == "view")
+            for client in (plain, seat, onlooker):
+                await client.close()
+
+    run(main, timeout=60)
+
+
+def test_a_spectators_link_cannot_seat_a_bot() -> None:
+    table = new_table(("human", "bot", "bot", "bot"), seed=2, offer_timeout=None)
+
+    async def main() -> None:
+        async with serving(table) as server:
+            with pytest.raises(RemoteBotError, match="not a player's"):
+                await play_seat(server.spectator_link(table), "random")
+
+    run(main, timeout=60)
+
+
+def test_catan_widget_bot_plays_a_seat_from_the_command_line() -> None:
+    table = new_table(("bot", "human", "bot", "bot"), seed=8, offer_timeout=None)
+
+    async def main() -> tuple[int, str, str]:
+        async with serving(table) as server:
+            link = server.link(table, table.tokens.seat(1))
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "catan_widget.table.cli", "bot", link, "--bot", "random", "--seed", "3",
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+            )  # fmt: skip
+            try:
+                out, err = await asyncio.wait_for(process.communicate(), 180)
+            finally:
+                if process.returncode is None:
+                    process.kill()
+            assert process.returncode is not None
+            return process.returncode, out.decode(), err.decode()
+
+    code, out, err = run(main, timeout=200)
+    assert code == 0, err
+    assert table.game.is_over
+    winner = table.game.winner
+    assert winner is not None
+    assert out.startswith("Bo (random) played ")
+    assert out.rstrip().endswith(f"the winner: {winner.name}")
+    assert table.tokens.seat(1) not in out + err, "the token is never printed"
+
+
+def test_the_bot_of_docs_table_md_plays_a_seat_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    docs = Path(__file__).parents[2] / "docs" / "table.md"
+    blocks = re.findall(r"```python\n(.*?)```", docs.read_text(), flags=re.DOTALL)
+    scope: dict[str, Any] = {}
+    exec(
+        compile(textwrap.dedent(next(b for b in blocks if "async def seat_a_bot" in b)), str(docs), "exec"),
+        scope,
+    )
+    table = new_table(("bot", "bot", "human", "bot"), seed=9, offer_timeout=None)
+
+    async def main() -> None:
+        async with serving(table) as server:
+            await scope["seat_a_bot"](server.link(table, table.tokens.seat(2)))
+
+    run(main, timeout=240)
+    assert table.game.is_over
+    assert capsys.readouterr().out.rstrip().endswith(f"the winner: seat {table.game.winner.seat}")  # type: ignore[union-attr]
+
+
+def test_catan_widget_bot_says_what_is_wrong_with_a_link() -> None:
+    from catan_widget.table.cli import main
+
+    with pytest.raises(SystemExit, match="--bot is one of"):
+        main(["bot", "http://127.0.0.1:1/t/abc#k=" + "x" * 20, "--bot", "clever"])
+    assert main(["bot", "http://127.0.0.1:1/t/abc"]) == 1  # no token: a message, no traceback
