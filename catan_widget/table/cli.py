@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from .. import TABLE_EXTRA
 from ..engine import Game
+from ..engine.registry import bot_names
 from ..engine.rng import Rng
 from .limits import MAX_CONNECTIONS
 
@@ -64,7 +65,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--offer-timeout", type=float, default=20.0, help="seconds to answer a trade offer")
     b = commands.add_parser("bot", help="play one seat of a table served elsewhere with a bot")
     b.add_argument("link", help="the seat's link: http(s)://HOST:PORT/t/<table>#k=<token>")
-    b.add_argument("--bot", default="greedy", help="the bot: random, greedy or search")
+    b.add_argument("--bot", default="greedy", help=f"the bot: {', '.join(bot_names())}")
     b.add_argument("--seed", type=int, default=0, help="the bot's seed")
     b.add_argument("--patience", type=float, default=3600.0, help="seconds to wait for the others to move")
     return top
@@ -189,7 +190,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 async def bot(args: argparse.Namespace) -> int:
     """Play the link's seat with ``--bot`` until the game ends; what happened, to stdout."""
-    from ..engine.registry import bot_names
     from .client import TableClientError
     from .remote_bot import RemoteBotError, play_seat
 

@@ -187,11 +187,6 @@ class TableClient:
         legal: dict[str, Any] = self.last_view()["legal"]
         return legal
 
-    @property
-    def connected(self) -> bool:
-        """True until the connection closed (frames not handed out yet may still be read)."""
-        return not self._reader.done()
-
     async def ask_observations(self, timeout: float = WAIT) -> Observation:
         """Turn on the connection's ``observation`` setting: from now on every view carries this
         seat's own observation (see :meth:`observation`); the first such view's, when it comes.
