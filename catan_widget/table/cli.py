@@ -64,7 +64,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds between two bot moves")
     p.add_argument("--offer-timeout", type=float, default=20.0, help="seconds to answer a trade offer")
     b = commands.add_parser("bot", help="play one seat of a table served elsewhere with a bot")
-    b.add_argument("link", help="the seat's link: http(s)://HOST:PORT/t/<table>#k=<token>")
+    b.add_argument(
+        "link",
+        help="the seat's link, http(s)://HOST:PORT/t/<table>#k=<token>; '-' reads it from stdin "
+        "(so that the token is not in the process list of a shared machine)",
+    )
     b.add_argument("--bot", default="greedy", help=f"the bot: {', '.join(bot_names())}")
     b.add_argument("--seed", type=int, default=0, help="the bot's seed")
     b.add_argument("--patience", type=float, default=3600.0, help="seconds to wait for the others to move")
@@ -195,8 +199,9 @@ async def bot(args: argparse.Namespace) -> int:
 
     if args.bot not in bot_names():
         raise SystemExit(f"catan-widget bot: --bot is one of {', '.join(bot_names())}")
+    link = sys.stdin.readline().strip() if args.link == "-" else args.link
     try:
-        played = await play_seat(args.link, args.bot, seed=args.seed, patience=args.patience)
+        played = await play_seat(link, args.bot, seed=args.seed, patience=args.patience)
     except (ValueError, OSError, RemoteBotError, TableClientError) as exc:
         print(f"catan-widget bot: {exc}", file=sys.stderr)  # never the token: no message quotes the link
         return 1

@@ -86,12 +86,13 @@ def test_catan_widget_bot_plays_a_seat_from_the_command_line() -> None:
         async with serving(table) as server:
             link = server.link(table, table.tokens.seat(1))
             process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "catan_widget.table.cli", "bot", link, "--bot", "random", "--seed", "3",
+                sys.executable, "-m", "catan_widget.table.cli", "bot", "-", "--bot", "random", "--seed", "3",
+                stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
             )  # fmt: skip
-            try:
-                out, err = await asyncio.wait_for(process.communicate(), 180)
+            try:  # the link on stdin: its token is not in the process list
+                out, err = await asyncio.wait_for(process.communicate(f"{link}\n".encode()), 180)
             finally:
                 if process.returncode is None:
                     process.kill()
