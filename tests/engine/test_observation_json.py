@@ -62,6 +62,8 @@ def _data() -> dict[str, Any]:
         (lambda d: d.update(turn="7"), "turn"),
         (lambda d: d.update(rolled=1), "rolled"),
         (lambda d: d["bank"].pop("ore"), "bank"),
+        (lambda d: d.update(bank=None), "bank"),
+        (lambda d: d.update(dev_cards={"knight": 1}), "dev_cards"),
         (lambda d: d.update(hand={"lumber": 1}), "hand"),
         (lambda d: d["players"][1].update(known=[0, 0, 0, 0, 0]), "player.known"),
         (lambda d: d["players"][0].pop("vp"), "players[]"),

@@ -29,6 +29,11 @@ Five = tuple[int, int, int, int, int]
 Determinizer = Callable[["Observation", "random.Random | int"], Any]
 """Redraws a game from an observation: :func:`.determinize.determinize`."""
 _DETERMINIZERS: list[Determinizer] = []
+BY_RESOURCE: Final = ("bank", "hand", "rates")
+"""The :class:`Observation` fields of five counts that :meth:`~Observation.to_dict` writes by
+resource name (read back by :mod:`.observed_json`)."""
+BY_CARD: Final = ("dev_cards", "dev_new")
+"""The fields of five counts written by development card name."""
 Reader = Callable[[object], "Observation"]
 """Reads an observation back from its JSON form: :func:`.observed_json.observation_from_dict`."""
 _READERS: list[Reader] = []
@@ -210,9 +215,9 @@ class Observation:
                 value = [ac.action_to_dict(a) for a in value]
             elif f.name == "players":
                 value = [_player_dict(p) for p in value]
-            elif f.name in ("bank", "hand", "rates") and value is not None:
+            elif f.name in BY_RESOURCE and value is not None:
                 value = dict(zip(RESOURCES, value))
-            elif f.name in ("dev_cards", "dev_new") and value is not None:
+            elif f.name in BY_CARD and value is not None:
                 value = dict(zip(DEV_CARDS, value))
             elif f.name == "shown" and value is not None:
                 value = value.to_dict()

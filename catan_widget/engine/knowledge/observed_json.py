@@ -19,7 +19,7 @@ from ..constants import DEV_CARDS, RESOURCES
 from ..errors import Refusal
 from ..options import Rules
 from ..words.reasons import CONTROLS
-from .observed import Five, Observation, PlayerInfo, Shown, register_reader
+from .observed import BY_CARD, BY_RESOURCE, Five, Observation, PlayerInfo, Shown, register_reader
 
 __all__ = ["observation_from_dict"]
 
@@ -196,7 +196,6 @@ _READ: dict[str, Callable[[Any], Any]] = {
     "dice": _dice,
     "dice_counts": lambda v: _ints(v, "dice_counts"),
     "winner": lambda v: _maybe_int(v, "winner"),
-    "bank": lambda v: _named_five(v, RESOURCES, "bank"),
     "node_owner": lambda v: _ints(v, "node_owner"),
     "node_level": lambda v: _ints(v, "node_level"),
     "edge_owner": lambda v: _ints(v, "edge_owner"),
@@ -204,11 +203,7 @@ _READ: dict[str, Callable[[Any], Any]] = {
     "players": lambda v: tuple(_player(p) for p in _list(v, "players")),
     "trade": _trade,
     "answers": lambda v: tuple(_answer(a) for a in _list(v, "answers")),
-    "hand": lambda v: _maybe_named_five(v, RESOURCES, "hand"),
-    "dev_cards": lambda v: _maybe_named_five(v, DEV_CARDS, "dev_cards"),
-    "dev_new": lambda v: _maybe_named_five(v, DEV_CARDS, "dev_new"),
     "hidden_vp": lambda v: _maybe_int(v, "hidden_vp"),
-    "rates": lambda v: _maybe_named_five(v, RESOURCES, "rates"),
     "hands": lambda v: None if v is None else tuple(_five(h, "hands") for h in _list(v, "hands")),
     "devs": _devs,
     "legal": lambda v: tuple(_action(a) for a in _list(v, "legal")),
@@ -216,6 +211,15 @@ _READ: dict[str, Callable[[Any], Any]] = {
     "shown": _shown,
 }
 """How each field of :class:`Observation` is read back; the others are whole numbers."""
+
+
+def _by_name(field: str, names: tuple[str, ...]) -> Callable[[Any], Any]:
+    return lambda v: _maybe_named_five(v, names, field)
+
+
+_READ.update({f: _by_name(f, RESOURCES) for f in BY_RESOURCE})
+_READ.update({f: _by_name(f, DEV_CARDS) for f in BY_CARD})
+_READ["bank"] = lambda v: _named_five(v, RESOURCES, "bank")  # never None
 
 
 def observation_from_dict(data: object) -> Observation:
