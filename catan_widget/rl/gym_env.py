@@ -24,6 +24,9 @@ its own seat's observation.
   move was played but whose bots or observation an interrupt cut short is finished by the next
   call (``step`` or ``action_masks``), and that call's id is checked against the mask then;
   when that step ended the game, the next ``step`` reports the end (its ±1) whatever its id.
+  A step's reward is noted as given only once the step has built everything it returns, so an
+  interrupt inside a step loses neither the end nor the shaping (one after it has returned is
+  the caller's).
 """
 
 from __future__ import annotations
@@ -255,17 +258,17 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         game, obs = self.game, self._now.obs
         assert game is not None
         assert obs is not None
-        reward = 0.0
         terminated = game.is_over
-        if terminated:
-            reward = 1.0 if obs.winner == self.seat else -1.0
-            self._ended = True
-        if self.shaping:
-            vp = vp_of(obs)
-            reward += self.shaping * (vp - self._vp)
-            self._vp = vp
+        reward = (1.0 if obs.winner == self.seat else -1.0) if terminated else 0.0
+        vp = vp_of(obs) if self.shaping else self._vp
+        reward += self.shaping * (vp - self._vp)
         truncated = not terminated and game.turn >= self.max_turns
-        return self._observation(), reward, terminated, truncated, self._info()
+        out = self._observation(), reward, terminated, truncated, self._info()
+        # What this step reports is noted only once it is all built, in one line with no call
+        # after it: CPython delivers an interrupt at calls and loop jumps, so the end and the
+        # shaping are given by the step that returns them, never lost inside it.
+        self._vp, self._ended = vp, self._ended or terminated
+        return out
 
     def _observation(self) -> dict[str, np.ndarray]:
         now = self._now

@@ -17,14 +17,16 @@ steal, a discard card by card, trades).  After it:
 
 from __future__ import annotations
 
+import linecache
 import pickle
 
 import numpy as np
-from tracing import interrupted_at, spread, traced_lines
+from tracing import interrupted_at, line_at, spread, traced_lines
 
 from catan_widget.rl import CatanEnv, aec
 from catan_widget.rl.actions import action_space, mask
 from catan_widget.rl.features import flat
+from catan_widget.rl.gym_env import vp_of
 
 
 def _gym_positions(seed: int, steps: int) -> list[tuple[bytes, int]]:
@@ -107,15 +109,19 @@ def test_an_interrupt_in_the_step_that_ends_the_game_does_not_lose_its_outcome()
     saved, code = _before_a_lost_game(seed=12)
     fresh: CatanEnv = pickle.loads(saved)
     total = traced_lines(lambda: fresh.step(code))
-    reported = 0
-    for k in spread(total, 60):
+    reported = noted = 0
+    for k in sorted(set(spread(total, 60)) | set(range(max(1, total - 80), total + 1))):
         env: CatanEnv = pickle.loads(saved)
         if not interrupted_at(k, lambda env=env: env.step(code)):
             continue
         env.action_masks()  # as MaskablePPO asks first: this finishes the step cut short
         game = env.game
         assert game is not None
-        if not game.is_over or env._ended:  # the bots played on otherwise, or it was reported
+        if not game.is_over:  # cut before the agent's move: nothing ended
+            continue
+        if env._ended:  # noted as reported: only between the note and the return (no call there)
+            assert _at_the_return(saved, code, k), k
+            noted += 1
             continue
         _, reward, term, trunc, info = env.step(0)  # any id: the end comes first
         winner = game.observe(env.seat).winner
@@ -127,7 +133,53 @@ def test_an_interrupt_in_the_step_that_ends_the_game_does_not_lose_its_outcome()
         assert again[1:3] == (env.illegal_reward, True)
         assert again[4]["illegal_action"]
         reported += 1
-    assert reported >= 5, reported
+    assert reported >= 40, reported
+    assert noted <= 1, noted  # the return line itself, which a line tracer can cut before
+
+
+def _at_the_return(saved: bytes, code: int, k: int) -> bool:
+    """Is the k-th line of the step the environment's last, ``return out`` (after its note of
+    what it reports)?  A line tracer can cut before it; a signal cannot (no call between).
+    """
+    env: CatanEnv = pickle.loads(saved)
+    where = line_at(k, lambda: env.step(code))
+    if where is None or not where[0].endswith("gym_env.py"):
+        return False
+    return linecache.getline(*where).strip() == "return out"
+
+
+def _before_a_gain(seed: int, shaping: float) -> tuple[bytes, int]:
+    """A pickled environment before an agent step whose victory points change the reward."""
+    env = CatanEnv(opponents=["random"] * 3, shaping=shaping)
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while True:
+        saved, code = pickle.dumps(env), int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, term, trunc, _ = env.step(code)
+        if reward and not term:
+            return saved, code
+        if term or trunc:
+            obs, _ = env.reset(seed=int(rng.integers(1 << 30)))
+
+
+def test_an_interrupted_step_gives_its_shaping_with_the_next() -> None:
+    shaping = 0.25  # a binary fraction: the sums below are exact
+    saved, code = _before_a_gain(seed=5, shaping=shaping)
+    fresh: CatanEnv = pickle.loads(saved)
+    total = traced_lines(lambda: fresh.step(code))
+    checked = 0
+    for k in spread(total, 40):
+        env: CatanEnv = pickle.loads(saved)
+        start = env._vp
+        if not interrupted_at(k, lambda env=env: env.step(code)) or _at_the_return(saved, code, k):
+            continue
+        legal = np.flatnonzero(env.action_masks())
+        _, reward, term, _, _ = env.step(int(legal[0]))
+        obs = env.game.observe(env.seat)  # type: ignore[union-attr]
+        end = (1.0 if obs.winner == env.seat else -1.0) if term else 0.0
+        assert reward == shaping * (vp_of(obs) - start) + end, k
+        checked += 1
+    assert checked >= 30, checked
 
 
 def _aec_positions(seed: int, steps: int) -> list[tuple[bytes, int]]:

@@ -52,6 +52,25 @@ def interrupted_at(k: int, fn: Callable[[], object]) -> bool:
     return False
 
 
+def line_at(k: int, fn: Callable[[], object]) -> tuple[str, int] | None:
+    """The file and line number of the k-th line ``fn()`` runs (None if it runs fewer)."""
+    count, found = 0, None
+
+    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal count, found
+        count += event == "line"
+        if count == k and found is None:
+            found = frame.f_code.co_filename, frame.f_lineno
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        fn()
+    finally:
+        sys.settrace(None)
+    return found
+
+
 def spread(total: int, count: int) -> list[int]:
     """``count`` line numbers spread evenly from the 1st to the ``total``-th (and the 2nd and
     the last but one).
