@@ -34,6 +34,12 @@ BY_RESOURCE: Final = ("bank", "hand", "rates")
 resource name (read back by :mod:`.observed_json`)."""
 BY_CARD: Final = ("dev_cards", "dev_new")
 """The fields of five counts written by development card name."""
+PLAYER_BY_RESOURCE: Final = ("known",)
+"""The :class:`PlayerInfo` fields of five counts written by resource name."""
+PLAYER_BY_CARD: Final = ("played",)
+"""The :class:`PlayerInfo` fields of five counts written by development card name."""
+PLAYER_RESOURCE_LISTS: Final = ("not_held",)
+"""The :class:`PlayerInfo` fields of resource ids written as a list of resource names."""
 Reader = Callable[[object], "Observation"]
 """Reads an observation back from its JSON form: :func:`.observed_json.observation_from_dict`."""
 _READERS: list[Reader] = []
@@ -279,7 +285,10 @@ new_shown: Final = fast_constructor(Shown)
 
 def _player_dict(p: PlayerInfo) -> dict[str, Any]:
     out = {f.name: getattr(p, f.name) for f in fields(p)}
-    out["known"] = dict(zip(RESOURCES, p.known))
-    out["played"] = dict(zip(DEV_CARDS, p.played))
-    out["not_held"] = [RESOURCES[r] for r in p.not_held]
+    for name in PLAYER_BY_RESOURCE:
+        out[name] = dict(zip(RESOURCES, out[name]))
+    for name in PLAYER_BY_CARD:
+        out[name] = dict(zip(DEV_CARDS, out[name]))
+    for name in PLAYER_RESOURCE_LISTS:
+        out[name] = [RESOURCES[r] for r in out[name]]
     return out

@@ -19,7 +19,18 @@ from ..constants import DEV_CARDS, RESOURCES
 from ..errors import Refusal
 from ..options import Rules
 from ..words.reasons import CONTROLS
-from .observed import BY_CARD, BY_RESOURCE, Five, Observation, PlayerInfo, Shown, register_reader
+from .observed import (
+    BY_CARD,
+    BY_RESOURCE,
+    PLAYER_BY_CARD,
+    PLAYER_BY_RESOURCE,
+    PLAYER_RESOURCE_LISTS,
+    Five,
+    Observation,
+    PlayerInfo,
+    Shown,
+    register_reader,
+)
 
 __all__ = ["observation_from_dict"]
 
@@ -89,33 +100,43 @@ def _checked_keys(data: object, cls: type, what: str) -> dict[str, Any]:
 def _player(data: object) -> PlayerInfo:
     d = _checked_keys(data, PlayerInfo, "players[]")
     return PlayerInfo(
-        seat=_int(d["seat"], "player.seat"),
-        name=_str(d["name"], "player.name"),
-        vp=_int(d["vp"], "player.vp"),
-        hand_size=_int(d["hand_size"], "player.hand_size"),
-        dev_count=_int(d["dev_count"], "player.dev_count"),
-        dev_new_count=_int(d["dev_new_count"], "player.dev_new_count"),
-        knights=_int(d["knights"], "player.knights"),
-        road_length=_int(d["road_length"], "player.road_length"),
-        longest_road=_bool(d["longest_road"], "player.longest_road"),
-        largest_army=_bool(d["largest_army"], "player.largest_army"),
-        pieces=_three(d["pieces"]),
-        discard=_int(d["discard"], "player.discard"),
-        played=_named_five(d["played"], DEV_CARDS, "player.played"),
-        known=_named_five(d["known"], RESOURCES, "player.known"),
-        unknown=_int(d["unknown"], "player.unknown"),
-        not_held=tuple(_resource(r) for r in _list(d["not_held"], "player.not_held")),
+        **{f.name: _PLAYER_READ.get(f.name, _int)(d[f.name], f"player.{f.name}") for f in fields(PlayerInfo)}
     )
 
 
-def _three(value: object) -> tuple[int, int, int]:
-    a, b, c = _ints(value, "player.pieces", 3)
+def _three(value: object, what: str) -> tuple[int, int, int]:
+    a, b, c = _ints(value, what, 3)
     return (a, b, c)
 
 
-def _resource(name: object) -> int:
+def _by_resource(value: object, what: str) -> Five:
+    return _named_five(value, RESOURCES, what)
+
+
+def _by_card(value: object, what: str) -> Five:
+    return _named_five(value, DEV_CARDS, what)
+
+
+def _resources(value: object, what: str) -> tuple[int, ...]:
+    return tuple(_resource(r, what) for r in _list(value, what))
+
+
+_PLAYER_READ: dict[str, Callable[[Any, str], Any]] = {
+    "name": _str,
+    "longest_road": _bool,
+    "largest_army": _bool,
+    "pieces": _three,
+    **dict.fromkeys(PLAYER_BY_RESOURCE, _by_resource),
+    **dict.fromkeys(PLAYER_BY_CARD, _by_card),
+    **dict.fromkeys(PLAYER_RESOURCE_LISTS, _resources),
+}
+"""How each field of :class:`PlayerInfo` is read back (given its name for errors); the others are
+whole numbers."""
+
+
+def _resource(name: object, what: str) -> int:
     if name not in RESOURCES:
-        raise ValueError(f"player.not_held: resource names, not {name!r}")
+        raise ValueError(f"{what}: resource names, not {name!r}")
     return RESOURCES.index(str(name))
 
 
