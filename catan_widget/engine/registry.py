@@ -8,6 +8,9 @@ and ``Game.hint()`` asks the registered hinter (the search bot's) through :func:
 
 from __future__ import annotations
 
+import importlib
+import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -85,6 +88,40 @@ def make_bot(spec: BotSpec, seed: int, seat: int) -> Bot:
         return factory(seed, seat)
     if not callable(getattr(spec, "choose", None)):
         raise TypeError(f"a bot needs a choose(observation) method, got {type(spec).__name__}")
+    return spec
+
+
+def import_bot(spec: str) -> str:
+    """``spec`` itself, usable as a bot name: a registered name as it is, or ``"module:name"``
+    (``name`` may be dotted), imported and registered under ``spec``.  The imported object is a
+    bot (an object with ``choose``: every seat it plays shares it) or a factory
+    ``(seed, seat) -> bot`` (each seat its own).  For the command line
+    (``catan-widget bot --bot mybots:make``): a name read from a save is never imported.
+    ``ValueError`` saying what is wrong otherwise; the current directory's modules are found.
+    """
+    if spec in _FACTORIES:
+        return spec
+    module_name, colon, attr = spec.partition(":")
+    if not colon or not module_name or not attr:
+        known = ", ".join(_FACTORIES) or "none registered"
+        raise ValueError(f"unknown bot {spec[:40]!r}: one of {known}, or module:name of your own")
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # as `python -m` finds them: a console script does not
+    try:
+        found: Any = importlib.import_module(module_name)
+    except Exception as exc:  # not found, or the module's own error (a SyntaxError too)
+        raise ValueError(f"bot {spec!r}: cannot import {module_name} ({error_text(exc)})") from exc
+    for part in attr.split("."):
+        if not hasattr(found, part):
+            raise ValueError(f"bot {spec!r}: {module_name} has no {attr}")
+        found = getattr(found, part)
+    if callable(getattr(found, "choose", None)):
+        bot = found
+        register_bot(spec, lambda seed, seat: bot)
+    elif callable(found):
+        register_bot(spec, lambda seed, seat: make_bot(found(seed, seat), seed, seat))
+    else:
+        raise ValueError(f"bot {spec!r}: neither a bot (with choose) nor a factory (seed, seat) -> bot")
     return spec
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .. import TABLE_EXTRA
 from ..engine import Game
-from ..engine.registry import bot_names
+from ..engine.registry import bot_names, import_bot
 from ..engine.rng import Rng
 from .limits import MAX_CONNECTIONS
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .server import TableServer
     from .table import Table
 
-__all__ = ["main", "make_tables", "restore_tables"]
+__all__ = ["main", "make_tables", "resolve_bots", "restore_tables"]
 
 SAVE_SUFFIX = ".json"
 """A table's save in ``--save-dir`` is ``<table id>.json`` (its tokens in the table's own sidecar)."""
@@ -39,6 +39,17 @@ SAVE_SUFFIX = ".json"
 
 def _names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+_BOTS = f"{', '.join(bot_names())}, or MODULE:NAME of your own (a bot, or a factory (seed, seat) -> bot)"
+
+
+def _bot(command: str, spec: str) -> str:
+    """``spec`` as a bot name (:func:`~catan_widget.engine.registry.import_bot`), or exit saying why."""
+    try:
+        return import_bot(spec)
+    except ValueError as exc:
+        raise SystemExit(f"catan-widget {command}: {exc}") from None
 
 
 def parser() -> argparse.ArgumentParser:
@@ -49,7 +60,9 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
     p = commands.add_parser("serve", help="serve tables each player joins from their own device")
     p.add_argument("--players", type=_names, default=["Ada", "Bo", "Cy", "Di"], help="names, comma-separated")
-    p.add_argument("--seats", type=_names, default=None, help="human or bot per player (default: all human)")
+    p.add_argument(
+        "--seats", type=_names, default=None, help="human, bot or a bot per player (default: all human)"
+    )
     p.add_argument("--tables", type=int, default=1, help="how many tables (each its own game)")
     p.add_argument("--port", type=int, default=8765, help="the port (0: any free one)")
     p.add_argument("--bind", default="127.0.0.1", help="the address to listen on (0.0.0.0: every one)")
@@ -60,7 +73,7 @@ def parser() -> argparse.ArgumentParser:
         "--max-connections", type=int, default=MAX_CONNECTIONS, help="WebSockets one table holds at once"
     )
     p.add_argument("--seed", type=int, default=None, help="the first table's seed (the others drawn from it)")
-    p.add_argument("--bot", default="greedy", help="the bot behind bot seats")
+    p.add_argument("--bot", default="greedy", help=f"the bot behind bot seats: {_BOTS}")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds between two bot moves")
     p.add_argument("--offer-timeout", type=float, default=20.0, help="seconds to answer a trade offer")
     b = commands.add_parser("bot", help="play one seat of a table served elsewhere with a bot")
@@ -69,7 +82,7 @@ def parser() -> argparse.ArgumentParser:
         help="the seat's link, http(s)://HOST:PORT/t/<table>#k=<token>; '-' reads it from stdin "
         "(so that the token is not in the process list of a shared machine)",
     )
-    b.add_argument("--bot", default="greedy", help=f"the bot: {', '.join(bot_names())}")
+    b.add_argument("--bot", default="greedy", help=f"the bot: {_BOTS}")
     b.add_argument("--seed", type=int, default=0, help="the bot's seed")
     b.add_argument("--patience", type=float, default=3600.0, help="seconds to wait for the others to move")
     return top
@@ -80,6 +93,15 @@ def _seed(seed: int | None, k: int) -> int | None:
     if seed is None or k == 0:
         return seed
     return Rng(seed).spawn(k).below(2**63)
+
+
+def resolve_bots(args: argparse.Namespace) -> None:
+    """Make ``serve``'s ``--bot`` and the bots named in ``--seats`` usable by name (``MODULE:NAME``
+    ones imported and registered), or exit saying which one is wrong.
+    """
+    args.bot = _bot("serve", args.bot)
+    if args.seats:
+        args.seats = [s if s in ("human", "bot") else _bot("serve", s) for s in args.seats]
 
 
 def make_tables(args: argparse.Namespace) -> list[Table]:
@@ -140,6 +162,7 @@ async def serve(args: argparse.Namespace) -> None:
 
     if args.max_connections < 1:
         raise SystemExit("--max-connections must be at least 1")
+    resolve_bots(args)
     tables = restore_tables(args.save_dir) if args.save_dir is not None and args.save_dir.is_dir() else []
     restored = bool(tables)
     tables = tables or make_tables(args)
@@ -197,8 +220,7 @@ async def bot(args: argparse.Namespace) -> int:
     from .client import TableClientError
     from .remote_bot import RemoteBotError, play_seat
 
-    if args.bot not in bot_names():
-        raise SystemExit(f"catan-widget bot: --bot is one of {', '.join(bot_names())}")
+    args.bot = _bot("bot", args.bot)
     link = sys.stdin.readline().strip() if args.link == "-" else args.link
     try:
         played = await play_seat(link, args.bot, seed=args.seed, patience=args.patience)
