@@ -36,6 +36,28 @@ async def serving(*tables: Table, **options: Any) -> AsyncIterator[TableServer]:
         await asyncio.wait_for(server.aclose(), WAIT)
 
 
+async def seat_by_command(
+    command: Sequence[str], link: str, *, cwd: str | None = None, timeout: float = 180.0
+) -> tuple[int, str, str]:
+    """Run ``command`` (a ``catan-widget bot -`` line) with the seat's ``link`` on stdin (so its
+    token is in no process list), killed past ``timeout``: its exit code, stdout and stderr.
+    """
+    process = await asyncio.create_subprocess_exec(
+        *command,
+        cwd=cwd,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        out, err = await asyncio.wait_for(process.communicate(f"{link}\n".encode()), timeout)
+    finally:
+        if process.returncode is None:
+            process.kill()
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
 def new_table(seats: Sequence[str] = ("human", "human", "human", "human"), seed: int = 3, **kw: Any) -> Table:
     kw.setdefault("bot_delay", 0.0)
     return Table(Game(players=NAMES[: len(seats)], seed=seed), list(seats), **kw)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sys
 import textwrap
@@ -16,7 +15,7 @@ from catan_widget import Game
 from catan_widget.engine.registry import bot_names, import_bot, make_bot
 from catan_widget.table.cli import make_tables, parser, resolve_bots
 
-from .netclient import new_table, run, serving
+from .netclient import new_table, run, seat_by_command, serving
 
 _MODULE = """
 from catan_widget.bots import RandomBot
@@ -119,20 +118,8 @@ def test_catan_widget_bot_seats_a_bot_of_ones_own(tmp_path: Path) -> None:
     async def main() -> tuple[int, str, str]:
         async with serving(table) as server:
             link = server.link(table, token)
-            process = await asyncio.create_subprocess_exec(
-                str(script), "bot", "-", "--bot", f"{name}:make", "--seed", "2",
-                cwd=tmp_path,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
-            )  # fmt: skip
-            try:
-                out, err = await asyncio.wait_for(process.communicate(f"{link}\n".encode()), 180)
-            finally:
-                if process.returncode is None:
-                    process.kill()
-            assert process.returncode is not None
-            return process.returncode, out.decode(), err.decode()
+            command = [str(script), "bot", "-", "--bot", f"{name}:make", "--seed", "2"]
+            return await seat_by_command(command, link, cwd=str(tmp_path))
 
     code, out, err = run(main, timeout=200)
     assert code == 0, err

@@ -17,7 +17,7 @@ from catan_widget import Game
 from catan_widget.engine.viewer import ONLOOKER
 from catan_widget.table.remote_bot import RemoteBotError, play_seat
 
-from .netclient import Client, new_table, run, serving, ws_url
+from .netclient import Client, new_table, run, seat_by_command, serving, ws_url
 
 
 def _moves(game: Game) -> list[Any]:
@@ -87,19 +87,8 @@ def test_catan_widget_bot_plays_a_seat_from_the_command_line() -> None:
     async def main() -> tuple[int, str, str]:
         async with serving(table) as server:
             link = server.link(table, table.tokens.seat(1))
-            process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "catan_widget.table.cli", "bot", "-", "--bot", "random", "--seed", "3",
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
-            )  # fmt: skip
-            try:  # the link on stdin: its token is not in the process list
-                out, err = await asyncio.wait_for(process.communicate(f"{link}\n".encode()), 180)
-            finally:
-                if process.returncode is None:
-                    process.kill()
-            assert process.returncode is not None
-            return process.returncode, out.decode(), err.decode()
+            cli = [sys.executable, "-m", "catan_widget.table.cli"]
+            return await seat_by_command([*cli, "bot", "-", "--bot", "random", "--seed", "3"], link)
 
     code, out, err = run(main, timeout=200)
     assert code == 0, err

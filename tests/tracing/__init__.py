@@ -12,13 +12,15 @@ from types import FrameType
 from typing import Any
 
 
-def traced_lines(fn: Callable[[], object]) -> int:
-    """How many lines of interpreted code ``fn()`` runs."""
+def _traced(fn: Callable[[], object], on_line: Callable[[int, FrameType], None]) -> None:
+    """Run ``fn()`` calling ``on_line(k, frame)`` before its k-th line of interpreted code."""
     count = 0
 
     def tracer(frame: FrameType, event: str, arg: Any) -> Any:
         nonlocal count
-        count += event == "line"
+        if event == "line":  # a signal lands between lines, never inside a yield or return
+            count += 1
+            on_line(count, frame)
         return tracer
 
     sys.settrace(tracer)
@@ -26,49 +28,41 @@ def traced_lines(fn: Callable[[], object]) -> int:
         fn()
     finally:
         sys.settrace(None)
-    return count
+
+
+def traced_lines(fn: Callable[[], object]) -> int:
+    """How many lines of interpreted code ``fn()`` runs."""
+    seen = [0]
+    _traced(fn, lambda k, frame: seen.__setitem__(0, k))
+    return seen[0]
 
 
 def interrupted_at(k: int, fn: Callable[[], object]) -> bool:
     """Run ``fn()`` with a KeyboardInterrupt raised before its k-th line; True if it was (the
     interrupt came out of ``fn``), False if ``fn`` returned first.
     """
-    count = 0
 
-    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        count += event == "line"  # a signal lands between lines, never inside a yield or return
+    def interrupt(count: int, frame: FrameType) -> None:
         if count == k:
             raise KeyboardInterrupt  # tracing stops here: what handles it runs untraced
-        return tracer
 
-    sys.settrace(tracer)
     try:
-        fn()
+        _traced(fn, interrupt)
     except KeyboardInterrupt:
         return True
-    finally:
-        sys.settrace(None)
     return False
 
 
 def line_at(k: int, fn: Callable[[], object]) -> tuple[str, int] | None:
     """The file and line number of the k-th line ``fn()`` runs (None if it runs fewer)."""
-    count, found = 0, None
+    found: list[tuple[str, int]] = []
 
-    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count, found
-        count += event == "line"
-        if count == k and found is None:
-            found = frame.f_code.co_filename, frame.f_lineno
-        return tracer
+    def note(count: int, frame: FrameType) -> None:
+        if count == k:
+            found.append((frame.f_code.co_filename, frame.f_lineno))
 
-    sys.settrace(tracer)
-    try:
-        fn()
-    finally:
-        sys.settrace(None)
-    return found
+    _traced(fn, note)
+    return found[0] if found else None
 
 
 def spread(total: int, count: int) -> list[int]:
