@@ -84,7 +84,13 @@ def make_bot(spec: BotSpec, seed: int, seat: int) -> Bot:
         factory = _FACTORIES.get(spec)
         if factory is None:
             known = ", ".join(repr(n) for n in _FACTORIES) or "none registered"
-            raise ValueError(f"unknown bot {spec[:40]!r}; use one of {known} or an object with choose()")
+            own = (
+                " (a bot of your own, module:name, is imported only where it is named: the command "
+                "line's --bot or --seats, or import_bot; never from a save)"
+                if ":" in spec
+                else ""
+            )
+            raise ValueError(f"unknown bot {spec[:40]!r}; use one of {known} or an object with choose(){own}")
         return factory(seed, seat)
     if not callable(getattr(spec, "choose", None)):
         raise TypeError(f"a bot needs a choose(observation) method, got {type(spec).__name__}")

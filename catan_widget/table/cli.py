@@ -163,7 +163,10 @@ async def serve(args: argparse.Namespace) -> None:
     if args.max_connections < 1:
         raise SystemExit("--max-connections must be at least 1")
     resolve_bots(args)
-    tables = restore_tables(args.save_dir) if args.save_dir is not None and args.save_dir.is_dir() else []
+    try:
+        tables = restore_tables(args.save_dir) if args.save_dir is not None and args.save_dir.is_dir() else []
+    except ValueError as exc:  # a TableFileError, or a save the engine refuses: nothing is served
+        raise SystemExit(f"catan-widget serve: cannot restore {args.save_dir}: {exc}") from None
     restored = bool(tables)
     tables = tables or make_tables(args)
     try:

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from catan_widget import Game
+from catan_widget.engine import registry
 from catan_widget.engine.registry import bot_names, import_bot, make_bot
-from catan_widget.table.cli import make_tables, parser, resolve_bots
+from catan_widget.table.cli import main, make_tables, parser, resolve_bots, restore_tables
 
 from .netclient import new_table, run, seat_by_command, serving
 
@@ -125,3 +126,22 @@ def test_catan_widget_bot_seats_a_bot_of_ones_own(tmp_path: Path) -> None:
     assert code == 0, err
     assert table.game.is_over
     assert out.startswith(f"Cy ({name}:make) played "), out
+
+
+def test_a_table_saved_with_a_bot_of_ones_own_restores_once_the_command_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    spec = f"{_module(tmp_path)}:make"
+    args = parser().parse_args(["serve", "--seats", f"human,{spec},bot,human", "--save-dir", "games"])
+    resolve_bots(args)
+    (table,) = make_tables(args)
+    assert table.advance_bots(3) > 0  # saved after every move, the seat's bot named in the sidecar
+    monkeypatch.delitem(registry._FACTORIES, spec)  # as in a new process: nothing imported yet
+    with pytest.raises(SystemExit, match=r"cannot restore games: .* unknown bot .* never from a save"):
+        main(["serve", "--save-dir", "games", "--port", "0"])
+    assert spec not in bot_names(), "a save imports nothing"
+    resolve_bots(parser().parse_args(["serve", "--bot", spec]))  # `serve --save-dir games --bot ...`
+    (restored,) = restore_tables(Path("games"))
+    assert restored.kinds == table.kinds
+    assert restored.game.to_json() == table.game.to_json()
