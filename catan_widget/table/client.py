@@ -226,6 +226,13 @@ class TableClient:
             if frame["type"] in ("view", "refused"):
                 return frame
 
+    @property
+    def lost(self) -> bool:
+        """True once the connection has closed (by the server, the network or :meth:`close`);
+        ``ws.close_code`` then says how.
+        """
+        return self._reader.done()
+
     async def closed(self, timeout: float = WAIT) -> int | None:
         """Wait until the server closed this connection; its close code."""
         await asyncio.wait_for(self._reader, timeout)

@@ -48,3 +48,7 @@ CLOSE_ORIGIN: Final = 4403
 CLOSE_NO_HELLO: Final = 4408
 CLOSE_REFUSED: Final = 4429
 CLOSE_FULL: Final = 4503
+FINAL_CLOSES: Final = frozenset({CLOSE_BAD_TOKEN, CLOSE_ORIGIN})
+"""Close codes after which a client does not reconnect: the same token or origin would be refused
+again.  Every other close (the server stopped, the network, a slow reader's 1013) is worth a
+reconnection with backoff.  The page's client (js/remote.ts) keeps the same set; a test checks."""

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from catan_widget import Game
+from catan_widget.engine.actions import EndTurn
 from catan_widget.engine.viewer import ONLOOKER
-from catan_widget.table.remote_bot import RemoteBotError, play_seat
+from catan_widget.table.remote_bot import STUCK, RemoteBotError, play_seat
 
 from .netclient import Client, new_table, run, seat_by_command, serving, ws_url
 
@@ -125,3 +126,30 @@ def test_catan_widget_bot_says_what_is_wrong_with_a_link() -> None:
     with pytest.raises(SystemExit, match=r"catan-widget bot: unknown bot 'clever': one of random, greedy"):
         main(["bot", "http://127.0.0.1:1/t/abc#k=" + "x" * 20, "--bot", "clever"])
     assert main(["bot", "http://127.0.0.1:1/t/abc"]) == 1  # no token: a message, no traceback
+
+
+class _Stubborn:
+    """Ends its turn whatever the position: in the setup, a move the rules refuse every time."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def choose(self, observation: Any) -> Any:
+        self.asked += 1
+        return EndTurn()
+
+
+def test_a_bot_refused_again_and_again_on_one_position_stops_saying_why() -> None:
+    table = new_table(("human", "bot", "bot", "bot"), seed=5, offer_timeout=None)
+    stubborn = _Stubborn()
+
+    async def main() -> None:
+        async with serving(table) as server:
+            token = table.tokens.seat(0)
+            assert token is not None
+            with pytest.raises(RemoteBotError, match="the table refused the bot's move: "):
+                await play_seat(server.link(table, token), stubborn, patience=30)
+
+    run(main, timeout=60)
+    assert stubborn.asked == STUCK  # it was given its chances, then stopped
+    assert not table.game.is_over
