@@ -210,10 +210,13 @@ class TableClient:
         """The moves of the newest view, one dict each (empty when it is not this seat's turn)."""
         return unpack_actions(self.legal.get("actions") or {})
 
-    async def act(self, action: dict[str, Any]) -> None:
-        """Send ``action`` (a dict of :meth:`actions`, or a discard) for the newest view."""
-        version = self.state["version"]
+    async def act(self, action: dict[str, Any]) -> int:
+        """Send ``action`` (a dict of :meth:`actions`, or a discard) for the newest view; the
+        version it was stamped with (a ``refused`` frame's ``intent_version`` names it).
+        """
+        version: int = self.state["version"]
         await self.send({"type": "intent", "body": {"type": "act", "version": version, "action": action}})
+        return version
 
     async def play(self, action: dict[str, Any], timeout: float = WAIT) -> dict[str, Any]:
         """Send ``action`` (:meth:`act`) and wait for the table's answer: the next ``view``, or

@@ -161,12 +161,13 @@ class Connection:
         """The frame was accepted: the refusal streak starts again."""
         self._streak.accepted()
 
-    def refuse(self, code: str, reason: str) -> None:
-        """Refuse the frame being handled: a ``refused`` frame, and the connection closed once
-        it was refused :data:`.limits.REFUSALS_IN_A_ROW` times in a row.
+    def refuse(self, code: str, reason: str, intent_version: int | None = None) -> None:
+        """Refuse the frame being handled: a ``refused`` frame (naming the refused intent's
+        version when given), and the connection closed once it was refused
+        :data:`.limits.REFUSALS_IN_A_ROW` times in a row.
         """
         logger.info("catan_widget.table: refused a frame of %s (%s)", self._who(), code)
-        self.push(refused(code, reason))
+        self.push(refused(code, reason, intent_version))
         if self._streak.refused() and not self.closed:
             self.close(codes.CLOSE_REFUSED, "refused too often")
 

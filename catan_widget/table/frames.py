@@ -27,9 +27,15 @@ def dumps(frame: dict[str, Any]) -> str:
     return json.dumps(frame, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def refused(code: str, reason: str) -> str:
-    """A ``refused`` frame: ``code`` of the protocol, ``reason`` in plain words."""
-    return dumps({"type": "refused", "code": code, "reason": reason})
+def refused(code: str, reason: str, intent_version: int | None = None) -> str:
+    """A ``refused`` frame: ``code`` of the protocol, ``reason`` in plain words, and for an
+    intent stamped with a whole-number version, that version (``intent_version``: which of a
+    client's moves this answers).
+    """
+    frame: dict[str, Any] = {"type": "refused", "code": code, "reason": reason}
+    if intent_version is not None:
+        frame["intent_version"] = intent_version
+    return dumps(frame)
 
 
 PONG = dumps({"type": "pong"})

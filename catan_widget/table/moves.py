@@ -78,7 +78,7 @@ class Moves:
                     self._runner.reading(opened)
                 return
             if conn.role != codes.PLAYER or conn.seat is None:
-                self._refuse(conn, codes.SPECTATING, "Only a player's own seat can move.")
+                self._refuse(conn, codes.SPECTATING, "Only a player's own seat can move.", body)
                 return
             if kind == NEW_GAME:
                 parse_new_game(body, version=conn.version, game=self._host.game)
@@ -88,7 +88,7 @@ class Moves:
             self._act(conn, body)
         except IntentError as exc:
             code = codes.BAD_INTENT if exc.level >= logging.WARNING else self._why_code(conn)
-            self._refuse(conn, code, str(exc))
+            self._refuse(conn, code, str(exc), body)
 
     def _act(self, conn: Connection, body: object) -> None:
         g, seat = self._host.game, conn.seat
@@ -130,8 +130,11 @@ class Moves:
         g = self._host.game
         return codes.ILLEGAL if g.is_over or self._seats.acting(g) == conn.seat else codes.NOT_YOUR_TURN
 
-    def _refuse(self, conn: Connection, code: str, reason: str) -> None:
-        """A refused move: the ``refused`` frame, then (if still open) its view saying why."""
-        conn.refuse(code, reason)
+    def _refuse(self, conn: Connection, code: str, reason: str, body: object) -> None:
+        """A refused move: the ``refused`` frame (with the version the intent ``body`` was made
+        on, when it names a whole number), then (if still open) its view saying why.
+        """
+        made_on = body.get("version") if isinstance(body, dict) else None
+        conn.refuse(code, reason, made_on if type(made_on) is int else None)
         if not conn.closed:
             self._host._send_view(conn, error=reason)

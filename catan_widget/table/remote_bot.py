@@ -38,10 +38,10 @@ PATIENCE = 3600.0
 BACKOFF: Final = (0.5, 8.0)
 """The first wait before reconnecting and the longest (seconds; it doubles), as the page's."""
 STUCK: Final = 3
-"""Refusals in a row on one position after which the bot stops (:class:`RemoteBotError`).  One
-can be another move's: a move made on a view the table had just moved past is refused, and
-that refusal may arrive while the bot's next move is already on its way, counted as the
-answer to that one; a bot that keeps making a move the rules refuse is refused every time."""
+"""Refusals in a row on one position after which the bot stops (:class:`RemoteBotError`): a
+bot that keeps making a move the rules refuse.  A refusal is matched to its move by the
+version it names (``intent_version``), so a late refusal of an earlier move is never taken for
+the answer to the next; more than one in a row are allowed all the same."""
 _T = TypeVar("_T")
 
 
@@ -138,10 +138,9 @@ async def _play(client: TableClient, player: Any, tally: _Tally, patience: float
         if not obs.acting:
             obs = await _next_observation(client, patience)
             continue
-        version = client.state["version"]
         action = await asyncio.to_thread(player.choose, obs)
         client.drain()
-        await _guarded(client, client.act(action_to_dict(action)), "the move was not sent")
+        version = await _guarded(client, client.act(action_to_dict(action)), "the move was not sent")
         tally.moves += 1
         answer = await _answer(client, version, patience)
         if answer["type"] == "refused":
@@ -201,12 +200,16 @@ async def _rejoin(url: str, token: str, code: int | None, patience: float) -> Ta
 
 
 async def _answer(client: TableClient, version: int, patience: float) -> dict[str, Any]:
-    """The table's answer to a move made on view ``version``: the first view after it (one
-    still in flight when the move was sent is passed over), or a ``refused`` frame.
+    """The table's answer to a move stamped with view ``version``: the first view after it (one
+    still in flight when the move was sent is passed over), or the ``refused`` frame naming that
+    version (another move's refusal, late, is passed over too; a table that names none is
+    taken at its word).
     """
     while True:
         frame = await _guarded(client, client.next(timeout=patience), "no answer to the bot's move")
-        if frame["type"] == "refused" or (frame["type"] == "view" and frame["state"]["version"] > version):
+        if frame["type"] == "refused" and frame.get("intent_version", version) == version:
+            return frame
+        if frame["type"] == "view" and frame["state"]["version"] > version:
             return frame
 
 

@@ -99,6 +99,7 @@ def test_moves_of_another_seat_or_a_spectator_are_refused_to_them_alone() -> Non
     counts = [len(c.frames) for c in (mover, spectator, teacher)]
     answer = other.act(action, version=mover.state["version"])
     assert _codes(answer) == [codes.NOT_YOUR_TURN]
+    assert answer[0]["intent_version"] == mover.state["version"], "which move of theirs it answers"
     assert answer[1]["type"] == "view"
     assert answer[1]["state"]["error"] == table.game.waiting_text()
     assert [len(c.frames) for c in (mover, spectator, teacher)] == counts
@@ -115,11 +116,18 @@ def test_an_illegal_or_malformed_move_of_ones_own() -> None:
     ada, bo = Client(table, TOKENS["0"]), Client(table, TOKENS["1"])
     table.advance_bots()
     mover = ada if ada.my_turn() else bo
+    made_on = mover.state["version"]
     answer = mover.act({"kind": "build_city", "node": 0})
     assert _codes(answer) == [codes.ILLEGAL]
     assert answer[1]["state"]["error"] == answer[0]["reason"]
+    assert answer[0]["intent_version"] == made_on
+    assert set(answer[0]) == {"type", "code", "reason", "intent_version"}
     assert _codes(mover.act({"kind": "build_city", "node": "zero"})) == [codes.BAD_INTENT]
-    assert _codes(mover.send({"type": "intent", "body": {"type": "act"}})) == [codes.BAD_INTENT]
+    unstamped = mover.send({"type": "intent", "body": {"type": "act"}})
+    assert _codes(unstamped) == [codes.BAD_INTENT]
+    assert "intent_version" not in unstamped[0], "no version to name"
+    stamped_badly = mover.send({"type": "intent", "body": {"type": "act", "version": True, "action": {}}})
+    assert "intent_version" not in stamped_badly[0], "a whole number only"
     before = mover.state["version"]
     assert not _codes(mover.act(choose(mover, random.Random(2)), version=before))
 
