@@ -94,10 +94,13 @@ async def play_seat(
     url, token = parts["url"], parts["token"]
     client = await TableClient.open(url, token)
     seat = client.seat
-    if seat is None:
+    try:
+        if seat is None:
+            raise RemoteBotError("this link is not a player's: a bot needs a seat's link")
+        player = make_bot(bot, seed, seat)
+    except BaseException:
         await client.close()
-        raise RemoteBotError("this link is not a player's: a bot needs a seat's link")
-    player = make_bot(bot, seed, seat)
+        raise
     tally = _Tally()
     while True:
         try:

@@ -33,16 +33,20 @@ async def _serve(table: Table, port: int = 0) -> TableServer:
     return server
 
 
+async def _seat_a_bot(table: Table, bot: str, **options: Any) -> tuple[TableServer, asyncio.Task[SeatPlayed]]:
+    """Serve ``table``, start its own bots, and play its seat 0 from a remote ``bot``."""
+    server = await _serve(table)
+    table.start()
+    token = table.tokens.seat(0)
+    assert token is not None
+    return server, asyncio.create_task(play_seat(server.link(table, token), bot, **options))
+
+
 def test_a_remote_bot_plays_on_after_the_server_restarts() -> None:
     table = new_table(("human", "bot", "bot", "bot"), seed=21, offer_timeout=None)
 
     async def main() -> SeatPlayed:
-        first = await _serve(table)
-        table.start()
-        token = table.tokens.seat(0)
-        assert token is not None
-        link = first.link(table, token)
-        bot = asyncio.create_task(play_seat(link, "greedy", seed=1, patience=30))
+        first, bot = await _seat_a_bot(table, "greedy", seed=1, patience=30)
         try:
             await _until(lambda: len(table.game.history) > 60)
             port = first.port
@@ -73,11 +77,7 @@ def test_a_remote_bot_stops_when_the_table_refuses_its_link_again() -> None:
     table = new_table(("human", "bot", "bot", "bot"), seed=22, offer_timeout=None)
 
     async def main() -> None:
-        first = await _serve(table)
-        table.start()
-        token = table.tokens.seat(0)
-        assert token is not None
-        bot = asyncio.create_task(play_seat(first.link(table, token), "random", patience=30))
+        first, bot = await _seat_a_bot(table, "random", patience=30)
         stranger: Table | None = None
         try:
             await _until(lambda: len(table.game.history) > 20)
@@ -105,11 +105,7 @@ def test_without_reconnect_a_lost_connection_is_an_error() -> None:
     table = new_table(("human", "bot", "bot", "bot"), seed=23, offer_timeout=None)
 
     async def main() -> None:
-        server = await _serve(table)
-        table.start()
-        token = table.tokens.seat(0)
-        assert token is not None
-        bot = asyncio.create_task(play_seat(server.link(table, token), "random", reconnect=False))
+        server, bot = await _seat_a_bot(table, "random", reconnect=False)
         try:
             await _until(lambda: len(table.game.history) > 20)
             await server.aclose()
