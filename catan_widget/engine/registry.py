@@ -83,18 +83,24 @@ def make_bot(spec: BotSpec, seed: int, seat: int) -> Bot:
     if isinstance(spec, str):
         factory = _FACTORIES.get(spec)
         if factory is None:
-            known = ", ".join(repr(n) for n in _FACTORIES) or "none registered"
-            own = (
-                " (a bot of your own, module:name, is imported only where it is named: the command "
-                "line's --bot or --seats, or import_bot; never from a save)"
-                if ":" in spec
-                else ""
-            )
-            raise ValueError(f"unknown bot {spec[:40]!r}; use one of {known} or an object with choose(){own}")
+            raise _unknown(spec)
         return factory(seed, seat)
     if not callable(getattr(spec, "choose", None)):
         raise TypeError(f"a bot needs a choose(observation) method, got {type(spec).__name__}")
     return spec
+
+
+def _unknown(spec: str) -> ValueError:
+    """The error for a bot name nobody registered (saying where a bot of one's own comes from)."""
+    known = ", ".join(repr(n) for n in _FACTORIES) or "none registered"
+    module_name, _, attr = spec.partition(":")
+    own = (
+        " (a bot of your own, module:name, is imported only where it is named: the command "
+        "line's --bot or --seats, or import_bot; never from a save)"
+        if module_name and attr
+        else ", or module:name of your own"
+    )
+    return ValueError(f"unknown bot {spec[:40]!r}; use one of {known} or an object with choose(){own}")
 
 
 def import_bot(spec: str) -> str:
@@ -109,8 +115,7 @@ def import_bot(spec: str) -> str:
         return spec
     module_name, colon, attr = spec.partition(":")
     if not colon or not module_name or not attr:
-        known = ", ".join(_FACTORIES) or "none registered"
-        raise ValueError(f"unknown bot {spec[:40]!r}: one of {known}, or module:name of your own")
+        raise _unknown(spec)
     if "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # as `python -m` finds them: a console script does not
     try:

@@ -189,7 +189,7 @@ async def _rejoin(url: str, token: str, code: int | None, patience: float) -> Ta
         else:
             try:
                 await client.hello(token)
-            except TableClientError as exc:
+            except (TableClientError, ConnectionClosed) as exc:  # refused, or closed mid-hello
                 code = client.ws.close_code if client.lost else None
                 await client.close()
                 if code in codes.FINAL_CLOSES:

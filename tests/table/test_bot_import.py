@@ -79,9 +79,9 @@ def test_what_is_wrong_with_a_bot_is_said(tmp_path: Path, monkeypatch: pytest.Mo
     name = _module(tmp_path)
     broken = _module(tmp_path, "def make(seed, seat:\n")
     cases = {
-        "clever": "unknown bot 'clever': one of random, greedy, search",
-        ":make": "unknown bot",
-        f"{name}:": "unknown bot",
+        "clever": "unknown bot 'clever'; use one of 'random', 'greedy', 'search'",
+        ":make": "or module:name of your own",
+        f"{name}:": "or module:name of your own",
         "no_such_module_here:make": "cannot import no_such_module_here (ModuleNotFoundError",
         f"{broken}:make": f"cannot import {broken} (SyntaxError",
         f"{name}:missing": f"{name} has no missing",

@@ -123,7 +123,7 @@ def test_the_bot_of_docs_table_md_plays_a_seat_to_the_end(capsys: pytest.Capture
 def test_catan_widget_bot_says_what_is_wrong_with_a_link() -> None:
     from catan_widget.table.cli import main
 
-    with pytest.raises(SystemExit, match=r"catan-widget bot: unknown bot 'clever': one of random, greedy"):
+    with pytest.raises(SystemExit, match=r"catan-widget bot: unknown bot 'clever'; use one of 'random'"):
         main(["bot", "http://127.0.0.1:1/t/abc#k=" + "x" * 20, "--bot", "clever"])
     assert main(["bot", "http://127.0.0.1:1/t/abc"]) == 1  # no token: a message, no traceback
 
