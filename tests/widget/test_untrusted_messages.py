@@ -180,7 +180,29 @@ def _settings_update(rng: random.Random, n_seats: int) -> dict[Any, Any]:
     return out
 
 
-def test_fuzzing_messages_and_settings_during_a_bot_game() -> None:
+class _TickingClock:
+    """A ``time`` whose clock moves half a millisecond at every reading.  With the bots' pause
+    taken in turns of the event loop (``STEP`` 0), the fuzzed game is the same on a fast machine
+    and a loaded one: a ``bot_delay`` of 1 ms (among the fuzzed settings) lets the messages in
+    between the bots' moves, 0 lets the bots move until a human must act.  On the real clock
+    that pause lasted a number of the loop's turns that depended on the machine, and the human's
+    accepted moves varied from 49 to 351.
+    """
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 0.0005
+        return self.now
+
+
+def test_fuzzing_messages_and_settings_during_a_bot_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = _TickingClock()
+    monkeypatch.setattr("catan_widget.widget.runner.time", clock)
+    monkeypatch.setattr("catan_widget.widget.offers.time", clock)
+    monkeypatch.setattr("catan_widget.widget.runner.STEP", 0.0)  # a pause is one turn of the loop
+
     async def scenario() -> dict[str, int]:
         rng = random.Random(20240601)
         counts = {"accepted": 0, "refused": 0, "settings": 0, "games": 1}
