@@ -170,6 +170,11 @@ def test_no_trade_of_any_kind_no_card_played_no_roll() -> None:
     refusals = game.refusals()
     assert refusals["maritime_trade"].code == refusals["offer_trade"].code == "special_build_no_trade"
     assert refusals["play_knight"].code == refusals["play_monopoly"].code == "special_build_no_card"
+    # one sentence for every card (the control names the card): the widget sends it once
+    cards = ("play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly")
+    assert {refusals[k].text for k in cards} == {
+        "No development card is played in the Special Building Phase: only on your own turn."
+    }
     assert refusals["roll"].code == "special_build_no_roll"
     assert "end_turn" not in refusals  # passing is always possible
     for code in ("special_build_no_trade", "special_build_no_card", "special_build_no_roll"):

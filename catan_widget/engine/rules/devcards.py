@@ -56,7 +56,7 @@ def check_play(s: State, p: int, card: int) -> None:
     if s.phase == SPECIAL_BUILD:
         raise IllegalActionError(
             "special_build_no_card",
-            f"No development card is played in the Special Building Phase ({name}): only on your own turn.",
+            "No development card is played in the Special Building Phase: only on your own turn.",
         )
     if s.phase not in (ROLL, MAIN) or p != s.turn_player:
         raise not_now(f"play {name}", s.phase)
