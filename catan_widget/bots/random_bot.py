@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.rng import LIMBS, times
 from .view import Viewable, as_observation
@@ -26,6 +27,16 @@ class RandomBot:
         """Seeded from the game's seed and the seat it plays."""
         self.rng = random.Random(seed ^ (0x5EED0000 + seat))
         self._bits: Callable[[int], int] = self.rng.getrandbits
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RandomBot:
+        """A copy drawing from a copy of the generator (``copy.deepcopy`` alone would keep the
+        cached draw bound to this bot's generator: a bound built-in method is copied as is).
+        """
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        twin.rng = copy.deepcopy(self.rng, memo)
+        twin._bits = twin.rng.getrandbits
+        return twin
 
     def choose(self, observation: Viewable) -> Action:
         """A uniformly random legal action."""

@@ -108,6 +108,15 @@ def test_random_bot_only_picks_listed_actions() -> None:
         game.step(action)
 
 
+def test_a_deep_copy_of_the_random_bot_draws_alike_from_a_generator_of_its_own() -> None:
+    bot = RandomBot(seed=5, seat=1)
+    options = list(range(1000))
+    bot.choose_among(options)
+    twin = copy.deepcopy(bot)
+    theirs = [twin.choose_among(options) for _ in range(50)]  # the copy first: bot must not feel it
+    assert [bot.choose_among(options) for _ in range(50)] == theirs
+
+
 def test_a_bot_choosing_among_legal_actions_plays_the_game_choose_would() -> None:
     """``Game.play`` hands RandomBot its legal actions (``choose_among``) instead of building an
     observation: the very game it plays when asked through ``choose(observation)``.

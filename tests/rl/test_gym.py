@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy as copying
 import pickle
 
 import gymnasium as gym
@@ -117,6 +118,37 @@ def test_vector_envs_sync_and_async_and_pickling() -> None:
         assert env.game is not None
         assert copy.game.to_json() == env.game.to_json()
         _plays_on_alike(env, copy, np.random.default_rng(0), 100)
+
+
+def test_a_deep_copy_plays_on_alike_from_generators_of_its_own() -> None:
+    """``copy.deepcopy`` mid-episode: the copy's bots draw from copies of the generators, so the
+    two environments step alike and stepping one leaves the other as it was.
+    """
+    env = CatanEnv(opponents=["random", "greedy", "random"])
+    _play(env, 5, 60)
+    assert env.game is not None
+    assert not env.game.is_over, "the episode ended before the copy"
+    twin = copying.deepcopy(env)
+    for mine, theirs in zip(env._bots, twin._bots):
+        assert mine is not theirs
+    reference = pickle.loads(pickle.dumps(env))
+    rng = np.random.default_rng(1)
+    ids = [int(rng.integers(1 << 30)) for _ in range(80)]
+    _step_all(twin, ids)  # the copy first, to its end: the original must not feel it
+    assert _step_all(env, ids) == _step_all(reference, ids)
+
+
+def _step_all(env: CatanEnv, draws: list[int]) -> list[tuple[float, bool, bool, int]]:
+    """Each draw picks among the legal ids; the rewards, ends and history lengths."""
+    out = []
+    for x in draws:
+        legal = np.flatnonzero(env.action_masks())
+        _obs, reward, term, trunc, _info = env.step(int(legal[x % len(legal)]))
+        assert env.game is not None
+        out.append((float(reward), term, trunc, len(env.game.history)))
+        if term or trunc:
+            break
+    return out
 
 
 def test_a_pickle_from_before_the_stored_position_loads_and_plays_on_alike() -> None:
