@@ -17,7 +17,7 @@ See docs/rl.md.
 from __future__ import annotations
 
 from .actions import MAX_OFFERS, ActionSpace, Pending, action_space, decode, encode, mask, step_id
-from .features import feature_dict, feature_names, flat, state_vector
+from .features import feature_dict, feature_names, flat, state_size, state_vector
 from .gym_env import ENV_ID, CatanEnv, register_envs
 from .policy_bot import PolicyBot, register_policy
 
@@ -39,6 +39,7 @@ __all__ = [
     "mask",
     "register_envs",
     "register_policy",
+    "state_size",
     "state_vector",
     "step_id",
 ]

@@ -38,8 +38,8 @@ from ..engine.knowledge.observation import Observation
 from ..engine.options import Rules
 from ..engine.rules.atomic import signals_held
 from .actions import Pending, action_space, mask, step_id
-from .features import state_vector
-from .forms import check_form, observation_of, observation_space
+from .features import state_size, state_vector
+from .forms import OBS_HIGH, check_form, observation_of, observation_space
 from .gym_env import NAMES, vp_of
 
 Obs = dict[str, np.ndarray]
@@ -172,6 +172,7 @@ class _Shared:
         self.form = check_form(form)
         self._obs_space = observation_space(players, form)
         self._act_space = spaces.Discrete(action_space(players).n)
+        self.state_space = spaces.Box(0.0, OBS_HIGH, (state_size(players),), np.float32)
         self.match = None
         self._rng = np.random.default_rng()
 
@@ -209,9 +210,11 @@ class _Shared:
         return {agent: {"action_mask": match.legal(q)} for q, agent in enumerate(agents)}
 
     def state(self) -> np.ndarray:
-        """All-seeing, for centralised critics only (:func:`.features.state_vector`)."""
+        """All-seeing, for centralised critics only (:func:`.features.state_vector` of the acting
+        seat, with its choice in progress; in ``state_space``).
+        """
         assert self.match is not None
-        return state_vector(self.match.game)
+        return state_vector(self.match.game, pending=self.match.pending)
 
 
 class CatanAEC(_Shared, AECEnv[str, Obs, int]):  # type: ignore[misc]  # pettingzoo ships no types

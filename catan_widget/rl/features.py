@@ -383,11 +383,19 @@ def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
     return vector
 
 
-def state_vector(game: Game, seat: int | None = None) -> np.ndarray:
+def state_size(players: int) -> int:
+    """The length of :func:`state_vector`'s vector in a game of ``players``: the flat vector's
+    and 15 per player (a hand and the development cards, old and new).
+    """
+    return shapes(players).size + 15 * players
+
+
+def state_vector(game: Game, seat: int | None = None, pending: Pending | None = None) -> np.ndarray:
     """All-seeing, for centralised critics only: :func:`flat` of ``seat``'s observation (default:
     the acting seat) followed by every player's hand (5) and development cards, old and new
-    (10), in the same relative order.  It holds what ``seat`` cannot know: never give it to a
-    policy that acts.
+    (10), in the same relative order, each clipped at :data:`CLIP` as the rest.  ``pending``:
+    that seat's multi-id choice in progress, as :func:`flat` takes it.  It holds what ``seat``
+    cannot know: never give it to a policy that acts.
     """
     who = game.current_seat if seat is None else seat
     everything = game.observe(ALL_SEEING, legal=False)
@@ -399,5 +407,6 @@ def state_vector(game: Game, seat: int | None = None) -> np.ndarray:
         q = (who + k) % n
         d, e = everything.devs[q]
         extra += [c / 10.0 for c in everything.hands[q]] + [c / 5.0 for c in d] + [c / 5.0 for c in e]
-    vector: np.ndarray = np.concatenate([flat(game.observe(who)), np.array(extra, dtype=np.float32)])
+    cards = np.minimum(np.array(extra, dtype=np.float32), CLIP)
+    vector: np.ndarray = np.concatenate([flat(game.observe(who), pending), cards])
     return vector

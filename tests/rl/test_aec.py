@@ -68,10 +68,27 @@ def test_out_of_turn_agents_discard_and_answer_and_the_winner_gets_plus_one() ->
     assert all(v == -1.0 for a, v in totals.items() if a != winner)
 
 
-def test_the_state_is_the_all_seeing_vector() -> None:
+def test_the_state_is_the_all_seeing_vector_of_the_acting_seat_with_its_choice() -> None:
+    """``state()`` begins with the acting agent's own vector, its choice in progress included
+    (a robber's hex, cards picked to discard), and lies in ``state_space``.
+    """
     env = aec.env(players=3)
     env.reset(seed=2)
-    assert env.state().shape[0] > env.observation_space("player_0")["observation"].shape[0]  # type: ignore[index]
+    size = env.observation_space("player_0")["observation"].shape[0]  # type: ignore[index]
+    assert env.state_space.shape[0] > size
+    rng = np.random.default_rng(2)
+    choosing = 0
+    for agent in env.agent_iter(max_iter=3000):
+        obs, _reward, term, trunc, _info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        state = env.state()
+        assert env.state_space.contains(state)
+        assert np.array_equal(state[:size], obs["observation"]), agent
+        choosing += not env.match.pending.empty
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert choosing, "no choice in progress was met"
 
 
 def test_the_aec_environment_pickles_mid_game_and_steps_on_alike() -> None:
