@@ -254,7 +254,9 @@ _OFFER_INDEX: Final = {terms: i for i, terms in enumerate(OFFER_TERMS)}
 def step_id(obs: Observation, pending: Pending, code: int) -> ac.Action | None:
     """Play id ``code`` for the observing seat: the engine action it completes, or None when
     the choice goes on (``pending`` updated: a robber's hex with victims to pick, a discard not
-    yet complete).  ``code`` should be in :func:`mask`; others raise ``ValueError``.
+    yet complete).  ``code`` should be in :func:`mask`: it is read, not checked against the
+    position, so another id gives an action the engine refuses, or a ``ValueError`` when it
+    cannot be read at all (outside the space; not a steal while a victim is to be picked).
     """
     assert obs.seat is not None
     n = len(obs.players)

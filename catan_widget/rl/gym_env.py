@@ -17,7 +17,8 @@ its own seat's observation.
 * Reward: +1 when the agent wins, -1 when another seat does, 0 otherwise; plus
   ``shaping`` × the change of the agent's victory points (its hidden ones included) at each step.
 * Truncation at ``max_turns`` turns.
-* ``reset(seed=...)`` is reproducible: the game's seed is drawn from the environment's generator.
+* ``reset(seed=...)`` is reproducible: the game's seed is drawn from the environment's generator
+  (bots given by name are made anew from it; a bot object keeps its own state across resets).
 * A keyboard interrupt at any point of a step leaves the environment whole: the agent's move
   was played or not at all (the engine's step is atomic), and the observation, the mask and the
   choice in progress are stored together with the game position they belong to.  A step whose

@@ -78,6 +78,7 @@ class PolicyBot:
 def register_policy(name: str, policy: Policy, observation: str = "flat") -> None:
     """Register ``policy`` as the bot ``name``, so ``Game.play(bots=name)``, tournaments by name
     and the widget's seats find it (one :class:`PolicyBot` per seat, ``observation`` its form).
+    The name lives in this process: workers started by spawn or on Ray need the bot itself.
     """
     check_form(observation)
     register_bot(name, lambda seed, seat: PolicyBot(policy, observation=observation))
