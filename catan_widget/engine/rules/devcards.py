@@ -52,12 +52,12 @@ def check_play(s: State, p: int, card: int) -> None:
     """The timing rules: own turn, before or after the roll, one card per turn, not bought
     this turn (victory point cards are never played).
     """
-    name = card_words(card)
     if s.phase == SPECIAL_BUILD:
         raise IllegalActionError(
             "special_build_no_card",
             "No development card is played in the Special Building Phase: only on your own turn.",
         )
+    name = card_words(card)
     if s.phase not in (ROLL, MAIN) or p != s.turn_player:
         raise not_now(f"play {name}", s.phase)
     if s.dev_played:
