@@ -32,7 +32,7 @@ from catan_widget.engine.phases import SPECIAL_BUILD, demand_code
 from catan_widget.engine.rules.turn import paired_seat
 from catan_widget.engine.viewer import ONLOOKER
 
-from .helpers import NAMES4, assert_illegal
+from .helpers import NAMES4, assert_illegal, edge, path
 
 ON = Rules(special_building="on")
 PAIRED = Rules(special_building="paired")
@@ -238,6 +238,44 @@ def test_a_builder_who_reaches_the_winning_points_wins_at_the_start_of_their_own
     assert game.winner.name == "Cy"
     assert game.log[-1] == "Cy wins with 3 victory points!"
     assert game.state.dice == (2, 3)  # nobody rolled for Cy's turn
+
+
+@pytest.mark.parametrize("rules", [ON, PAIRED], ids=["on", "paired"])
+def test_longest_road_handed_to_the_player_whose_turn_ended_wins_only_at_their_next_turn(
+    rules: Rules,
+) -> None:
+    """Bo's settlement in the phase cuts Ada's road, and Longest Road goes to Cy, whose turn has
+    just ended: 10 points, but the turn is over, so Cy wins as her own next turn starts.
+    """
+    game = _staged(
+        rules,
+        turn_player="Cy",
+        settlements={"Ada": [2]},
+        cities={"Cy": [15, 21, 26, 31]},
+        roads={"Ada": path(2, 5, 1, 4, 0, 3, 7), "Cy": path(40, 35, 29, 23, 18, 24), "Bo": [edge(4, 8)]},
+        hands={"Bo": {"lumber": 1, "brick": 1, "wool": 1, "grain": 1}},
+    )
+    assert (game.state.longest, game.player("Cy").victory_points) == (0, 8)
+    game.step(EndTurn())  # Cy's turn ends
+    while game.current_player.name != "Bo":
+        game.step(EndTurn())
+    game.step(BuildSettlement(node=4))
+    assert game.state.longest == 2
+    assert game.player("Cy").victory_points == 10
+    assert not game.is_over
+    assert game.phase == "special_build"
+    assert game.log[-1] == "Cy takes Longest Road from Ada (5 roads)"
+    turn = game.turn
+    for _ in range(20):  # Di's, Ada's and Bo's turns, each with its phase
+        if game.is_over:
+            break
+        if game.phase == "roll":
+            game.step(RollDice(), dice=(2, 3))
+        game.step(EndTurn())
+    assert (game.turn, game.state.turn_player) == (turn + 4, 2)  # Cy's turn starts: she wins
+    assert game.winner is not None
+    assert game.winner.name == "Cy"
+    assert game.log[-1] == "Cy wins with 10 victory points!"
 
 
 # --- words ------------------------------------------------------------------------------------

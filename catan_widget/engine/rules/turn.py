@@ -71,10 +71,12 @@ def apply_end_turn(s: State, rules: Rules, ev: Events) -> None:
 
 
 def check_winner(s: State, target: int, ev: Events) -> None:
-    """The player whose turn it is wins the moment they hold ``target`` VP (hidden cards too);
-    a builder who reached them in the Special Building Phase wins as their own turn starts.
+    """The player whose turn it is wins the moment they hold ``target`` VP (hidden cards too).
+    Nobody wins in the Special Building Phase, where the turn is over: whoever reached them
+    then (the builder, or the player whose turn ended, handed Longest Road by a builder's
+    settlement) wins as their own turn starts, if they still hold them.
     """
-    if s.phase in (SETUP_SETTLEMENT, SETUP_ROAD, GAME_OVER):
+    if s.phase in (SETUP_SETTLEMENT, SETUP_ROAD, SPECIAL_BUILD, GAME_OVER):
         return
     p = s.turn_player
     vp = total_vp(s, p)
