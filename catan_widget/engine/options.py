@@ -46,9 +46,10 @@ class Rules:
             shuffling them.
         shuffle_harbors: random boards shuffle harbor types over the 9 frame positions.
         robber_may_return_to_desert: the robber may be moved back onto the desert.
-        strict_phases: classic order — no trading once something was built this turn.
-        friendly_robber: the robber may not go on a hex touching a player (other than the mover)
-            with 2 or fewer visible VP, unless no other hex is possible.
+        strict_phases: classic order — no trading once something was built or bought this
+            turn (Road Building's free roads count as building).
+        friendly_robber: the robber may not go on a hex touching a player with 2 or fewer
+            visible VP (the mover included), unless no other hex is possible.
         discard_limit: a 7 makes players holding more than this many cards discard half.
         special_building: what follows each turn (the rulebook §11.1, §11.2): ``"auto"`` the
             Special Building Phase with 5 or 6 players and nothing with 3 or 4; ``"on"`` /

@@ -189,6 +189,15 @@ def test_friendly_robber_spares_players_with_two_visible_points() -> None:
     assert_illegal(game, MoveRobber(0, 1), "friendly robber")
 
 
+def test_friendly_robber_spares_the_mover_too_when_they_have_two_points_or_fewer() -> None:
+    rules = Rules(friendly_robber=True)
+    settlements = {0: [50], 1: [8, 14], 2: [22, 31], 3: [39]}  # the mover's one point on hex 18
+    game = staged(rules=rules, settlements=settlements, robber=9)
+    game.step(RollDice(), dice=SEVEN)
+    assert sorted({a.hex for a in game.legal_actions()}) == [14, 17]
+    assert_illegal(game, MoveRobber(18), "friendly robber")
+
+
 def test_friendly_robber_allows_any_hex_when_no_other_is_possible() -> None:
     game = staged(rules=Rules(friendly_robber=True), settlements=COVER, robber=9)
     game.step(RollDice(), dice=SEVEN)

@@ -18,8 +18,7 @@ def robber_hexes(s: State, board: Board, rules: Rules) -> list[int]:
         deserts = board.deserts
         hexes = [h for h in hexes if h not in deserts]
     if rules.friendly_robber:
-        mover = s.current
-        protected = {p for p in range(s.n) if p != mover and public_vp(s, p) <= 2}
+        protected = {p for p in range(s.n) if public_vp(s, p) <= 2}  # the mover too
         friendly = [h for h in hexes if not protected & _owners_at(s, h)]
         if friendly:
             hexes = friendly
