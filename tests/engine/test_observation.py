@@ -130,7 +130,7 @@ def test_observation_json_names_no_deck_order_random_state_or_seed() -> None:
 def test_card_counting_never_claims_more_than_a_hand_holds(n: int, board: str, bots: str, seed: int) -> None:
     """Soundness, at every step of whole games, for every viewer (and the onlooker)."""
     kinds: set[str] = set()
-    some_known = some_unknown = 0
+    some_known = some_unknown = some_not_held = 0
     for game in play_along(n, board, bots, seed, steps=3000):
         s = game.state
         for viewer in range(n):
@@ -144,14 +144,19 @@ def test_card_counting_never_claims_more_than_a_hand_holds(n: int, board: str, b
                     s.hands[q],
                 )
                 assert info.unknown == sum(s.hands[q]) - sum(info.known)
+                for r in info.not_held:  # none of the unknown cards is one
+                    assert s.hands[q][r] == info.known[r], (viewer, q, r, info.known, s.hands[q])
                 if q != viewer:
                     some_known += sum(info.known) > 0
                     some_unknown += info.unknown > 0
+                    some_not_held += bool(info.not_held) and info.unknown > 0
         onlooker = game.card_counter(ONLOOKER).known
         assert all(k <= h for q in range(n) for k, h in zip(onlooker[q], s.hands[q]))
         kinds.update(e[0] for e in game.events[-3:])
     assert some_known
     assert some_unknown
+    if (n, board, bots, seed) in GAMES[:3]:  # each has a monopoly, and unknown cards after it
+        assert some_not_held, "the test must see resources excluded beside unknown cards"
     assert {"roll", "robber", "discard", "city", "buy"} <= kinds
 
 
@@ -274,6 +279,44 @@ def test_a_steal_out_of_sight_lowers_each_known_count_of_the_victim_by_one() -> 
     cy = game.observe("Cy")
     assert (cy.players[1].known, cy.players[1].unknown) == ((0, 0, 0, 0, 1), 1)
     assert (cy.players[0].known, cy.players[0].unknown) == ((0, 0, 0, 0, 0), 1)
+
+
+def _after_ada_monopolised_ore(bo_rolls: tuple[int, int]) -> Game:
+    """Ada monopolises ore (Bo and Cy then hold none), then Bo rolls ``bo_rolls`` and ends his
+    turn, and Cy, to play a knight, moves the robber onto hex 0 to rob Bo out of Ada's sight.
+    """
+    game = _three(
+        settlements={"Ada": [23], "Bo": [20], "Cy": [8]},
+        cities={"Bo": [0]},
+        dev_cards={"Ada": {"monopoly": 1}, "Cy": {"knight": 1}},
+    )
+    game.step(RollDice(), dice=(4, 6))  # a 10: Bo 2 ore and 1 brick, Cy 1 ore
+    game.step(PlayMonopoly("ore"))
+    game.step(EndTurn())
+    game.step(RollDice(), dice=bo_rolls)
+    game.step(EndTurn())
+    return game
+
+
+def test_a_steal_out_of_sight_lets_an_excluded_resource_held_back_into_the_unknown_cards() -> None:
+    game = _after_ada_monopolised_ore((4, 6))  # Bo's 10 again: 2 ore known since the monopoly
+    bo = game.observe("Ada").players[1]
+    assert (bo.known, bo.unknown, bo.not_held) == ((0, 2, 0, 0, 2), 0, (4,))
+    game.step(PlayKnight())
+    game.step(MoveRobber(0, 1), steal="brick")
+    assert game.state.hands[1] == [0, 1, 0, 0, 2]
+    bo = game.observe("Ada").players[1]
+    assert (bo.known, bo.unknown) == ((0, 1, 0, 0, 1), 1)
+    assert bo.not_held == ()  # his unknown card is an ore
+
+
+def test_a_card_stolen_out_of_sight_is_none_of_the_victims_excluded_resources_held_none_of() -> None:
+    game = _after_ada_monopolised_ore((2, 2))  # a 4: nothing for Bo, who holds 1 brick
+    game.step(PlayKnight())
+    game.step(MoveRobber(0, 1), steal="brick")
+    bo, cy = game.observe("Ada").players[1:]
+    assert (bo.known, bo.unknown, bo.not_held) == ((0, 0, 0, 0, 0), 0, (4,))
+    assert (cy.unknown, cy.not_held) == (1, (4,))  # Bo had no ore to give
 
 
 def test_monopoly_leaves_the_victims_known_to_hold_none_of_that_resource() -> None:

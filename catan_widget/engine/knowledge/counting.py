@@ -50,7 +50,7 @@ def count_event(known: Known, event: Event, viewer: int | None, excluded: list[i
     """
     kind, p = event[0], event[1]
     if excluded is not None:
-        _exclusions(excluded, event, viewer)
+        _exclusions(excluded, known, event, viewer)
     if kind == "roll":
         for q, r, n in event[3]:
             known[q][r] += n
@@ -105,7 +105,8 @@ def _count_play(known: Known, p: int, card: int, data: tuple[object, ...]) -> No
         known[p][r] += sum(takes)
 
 
-def _exclusions(excluded: list[int], event: Event, viewer: int | None) -> None:
+def _exclusions(excluded: list[int], known: Known, event: Event, viewer: int | None) -> None:
+    """Update ``excluded`` with one event, before ``known`` counts it."""
     kind = event[0]
     if kind == "play" and event[2] == MONOPOLY:
         r = event[3][0]
@@ -114,7 +115,16 @@ def _exclusions(excluded: list[int], event: Event, viewer: int | None) -> None:
                 excluded[q] |= 1 << r
     elif kind == "robber" and event[3] is not None and event[4] >= 0:
         if not (viewer == ALL_SEEING or viewer in (event[1], event[3])):
-            excluded[event[1]] = 0  # the thief holds a card the viewer did not see
+            thief, victim = event[1], event[3]
+            # an excluded resource the victim held known cards of may now be one of its unknown
+            # cards (its known count drops by one); one it surely had none of stays excluded,
+            # and the thief's unseen card cannot be such a resource either
+            none = 0
+            for r in range(5):
+                if known[victim][r] == 0:
+                    none |= 1 << r
+            excluded[victim] &= none
+            excluded[thief] &= excluded[victim]
     elif kind == "staged":
         excluded[:] = [0] * len(excluded)
 
