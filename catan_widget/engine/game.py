@@ -240,6 +240,7 @@ class Game:
             v,
             listed,
             self._log(v) if shown else None,
+            None if self.origin is None else self.origin.robber,
         )
 
     def determinize(self, seat: int | str, rng: random.Random | int) -> Game:

@@ -336,6 +336,19 @@ def test_monopoly_leaves_the_victims_known_to_hold_none_of_that_resource() -> No
     assert game.observe("Bo").players[2].known == (0, 0, 0, 0, 0)
 
 
+def test_the_robber_of_a_staged_position_is_where_its_recent_moves_began() -> None:
+    game = _three(
+        settlements={"Ada": [23], "Bo": [20], "Cy": [8]}, robber=5, dev_cards={"Ada": {"knight": 1}}
+    )
+    assert game.board.desert != 5
+    game.step(PlayKnight())
+    game.step(MoveRobber(0, 2))
+    for copy in (game, Game.from_json(game.to_json())):
+        shown = copy.observe("Bo", shown=True).shown
+        assert shown is not None
+        assert (shown.recent[-1][0], shown.robber_at_start) == ("robber", 5)
+
+
 def test_a_bank_trade_shows_the_card_taken_and_lowers_the_cards_given() -> None:
     game = _three(settlements={"Ada": [23], "Bo": [0], "Cy": [2]}, hands={"Ada": {"ore": 5}}, phase="main")
     game.step(MaritimeTrade("ore", "grain"))  # 4 ore for 1 grain: no harbor at node 23

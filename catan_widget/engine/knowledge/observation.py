@@ -58,11 +58,13 @@ def observe(
     viewer: Viewer,
     legal: tuple[Action, ...] | None,
     log: Sequence[str] | None = None,
+    first_robber: int | None = None,
 ) -> Observation:
     """The observation of ``viewer`` (a checked :data:`.viewer.Viewer`) of a game given by its
     parts; ``counter`` is that viewer's card counting, caught up with ``events``.  ``legal``: the
     acting seat's legal actions when this viewer may see them (None: not listed).  ``log``: the
-    viewer's log lines, to build :class:`Shown` (None: no ``shown``).
+    viewer's log lines, to build :class:`Shown` (None: no ``shown``).  ``first_robber``: the
+    robber's hex where ``events`` begin (None: the desert, as in a fresh game).
     """
     s = state
     n = len(names)
@@ -107,6 +109,9 @@ def observe(
     controls = sees_all or seat == acting  # this viewer may see the acting seat's options
     moves = legal if legal is not None and controls else ()
     trade = s.trade
+    shown = None
+    if log is not None:
+        shown = _shown(s, board, rules, events, viewer, controls, legal, log, first_robber)
     return new_observation(
         viewer,  # viewer
         seat,  # seat
@@ -147,7 +152,7 @@ def observe(
         tuple([(_five(d), _five(e)) for d, e in zip(s.dev, s.dev_new)]) if sees_all else None,  # devs
         moves,  # legal
         open_kinds(Move(s, board, rules, acting)) if controls else (),  # open
-        None if log is None else _shown(s, board, rules, events, viewer, controls, legal, log),  # shown
+        shown,  # shown
     )
 
 
@@ -160,12 +165,14 @@ def _shown(
     controls: bool,
     legal: tuple[Action, ...] | None,
     log: Sequence[str],
+    first_robber: int | None,
 ) -> Shown:
     """The :class:`Shown` part of ``viewer``'s observation (see :func:`observe`)."""
     start = _recent_start(events, s.n)
     robber = next((int(events[i][2]) for i in range(start - 1, -1, -1) if events[i][0] == "robber"), None)
     if robber is None:
-        robber = board.desert if any(e[0] == "robber" for e in events[start:]) else s.robber
+        moved = any(e[0] == "robber" for e in events[start:])
+        robber = (board.desert if first_robber is None else first_robber) if moved else s.robber
     refusals: tuple[tuple[str, Refusal], ...] = ()
     rates: Five | None = None
     if controls and s.phase != GAME_OVER:
