@@ -246,6 +246,8 @@ class Game:
     def determinize(self, seat: int | str, rng: random.Random | int) -> Game:
         """An independent game identical in everything ``seat`` knows, with everything hidden
         from it (opponents' unknown cards, the deck's order, future dice) redrawn from ``rng``.
+        What ``seat`` knew there goes with it through ``fork``, pickling and copying; its save
+        (``to_json``) holds the position only, so a game loaded from it counts cards from nothing.
         """
         found: Game = self.observe(self._seat_of(seat)).determinize(rng)
         return found
@@ -445,9 +447,16 @@ class Game:
             self._replace(other.state, other.origin, other.history, other.events)
         self.changed()
 
-    def _replace(self, state: State, origin: State | None, history: list[Any], events: Events) -> None:
-        """Swap in a whole position at once: one dict update, so no interrupt lands between them."""
-        vars(self).update(state=state, origin=origin, history=history, events=events, _listed=(None, 0, ()))
+    def _replace(
+        self, state: State, origin: State | None, history: list[Any], events: Events, *, staged: bool = False
+    ) -> None:
+        """Swap in a whole position at once: one dict update, so no interrupt lands between them.
+        ``staged``: a new position, whose card counting starts from nothing (no baseline).
+        """
+        parts: dict[str, Any] = {"state": state, "origin": origin, "history": history, "events": events}
+        if staged:
+            parts.update(baseline=None, _counters={})
+        vars(self).update(parts, _listed=(None, 0, ()))
 
     # --- saving -------------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -464,7 +473,7 @@ class Game:
         """Set up a position directly (for teaching and tests); see :func:`.saves.staging.stage`."""
         with turn(self._holders):
             state, origin = stage(self.state, self.names, **placements)
-            self._replace(state, origin, [], [("staged", state.turn_player)])
+            self._replace(state, origin, [], [("staged", state.turn_player)], staged=True)
         self.changed()
         return self
 

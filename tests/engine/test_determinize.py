@@ -8,6 +8,8 @@ that differ only in what the seat cannot know give the same determinized game fo
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 from functools import cache
@@ -341,3 +343,21 @@ def test_a_determinized_game_of_a_freely_placed_position_saves_and_loads() -> No
     det = game.determinize("Bo", 5)
     text = det.to_json()
     assert Game.from_json(text).to_json() == text
+
+
+def test_a_determinized_game_pickles_and_copies_with_what_the_seat_knew() -> None:
+    game = Game(NAMES4, seed=3).play(bots="random", until=lambda g: g.turn >= 12)
+    det = game.determinize("Ada", 1)
+    seen = det.observe("Ada")
+    assert any(sum(p.known) for p in seen.players[1:])  # the baseline holds card counting
+    for again in (pickle.loads(pickle.dumps(det)), copy.deepcopy(det)):
+        assert again.baseline == det.baseline
+        assert again.observe("Ada") == seen
+        assert again.to_json() == det.to_json()
+
+
+def test_staging_a_determinized_game_starts_its_card_counting_from_nothing() -> None:
+    det = Game(NAMES4, seed=3).play(bots="random", until=lambda g: g.turn >= 12).determinize("Ada", 1)
+    det.stage(hands={"Bo": {"ore": 1}})
+    assert det.baseline is None
+    assert all(p.known == (0, 0, 0, 0, 0) for p in det.observe("Ada").players[1:])

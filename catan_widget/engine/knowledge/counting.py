@@ -153,6 +153,12 @@ class Baseline:
     offers: int
     excluded: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[type[Baseline], tuple[object, ...]]:
+        """Pickled and copied by its fields (compiled, a frozen class cannot be rebuilt the
+        default way).
+        """
+        return (Baseline, (self.viewer, self.known, self.played, self.offers, self.excluded))
+
 
 class CardCounter:
     """Known counts for one viewer, kept up to date with a game's event list as it grows."""
@@ -192,7 +198,10 @@ class CardCounter:
                     self.excluded = list(self.start.excluded)
             self.events, self.seen = events, 0
         known, played, viewer, excluded = self.known, self.played, self.viewer, self.excluded
-        for event in events[self.seen :]:
+        for i in range(self.seen, len(events)):
+            event = events[i]
+            if i == 0 and self.start is not None and event[0] == "staged":
+                continue  # a saved position's first event: the baseline is what was known there
             count_event(known, event, viewer, excluded)
             kind = event[0]
             if kind == "play":
