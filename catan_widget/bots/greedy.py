@@ -41,7 +41,7 @@ class GreedyBot:
         if phase == "trade_response":  # before the lone-action shortcut: a decline says why
             accept = ac.AcceptTrade()
             return accept if accept in actions and _trade_helps(obs) else ac.DeclineTrade(_why_not(obs))
-        if len(actions) == 1:
+        if len(actions) == 1 and phase != "main":  # in the main phase an offer may not be listed
             return actions[0]
         if phase == "setup_settlement":
             return max(_of(actions, ac.BuildSettlement), key=lambda a: _node_value(obs, a.node))
@@ -55,7 +55,9 @@ class GreedyBot:
         if phase == "move_robber":
             return max(_of(actions, ac.MoveRobber), key=lambda a: _robber_value(obs, a))
         if phase == "trade_confirm":
-            return next((a for a in actions if isinstance(a, ac.ConfirmTrade)), actions[-1])
+            return next(
+                (a for a in _of(actions, ac.ConfirmTrade) if _answer_helps(obs, a.player)), actions[-1]
+            )
         return _main(obs, actions)
 
 
@@ -138,6 +140,14 @@ def _missing(hand: list[int]) -> int:
 def _trade_helps(obs: Observation) -> bool:
     assert obs.trade is not None
     return trade_helps(_hand(obs), obs.trade[2], obs.trade[3])
+
+
+def _answer_helps(obs: Observation, seat: int) -> bool:
+    """True when closing the own offer on ``seat``'s answer (an acceptance: the offer's terms;
+    a counter: its own) lets the hand afford a better build, as :func:`trade_helps` judges.
+    """
+    _, gives, wants = obs.answers[seat]
+    return trade_helps(_hand(obs), gives, wants)
 
 
 def _why_not(obs: Observation) -> str:

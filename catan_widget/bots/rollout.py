@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as ac
 from ..engine.errors import IllegalActionError
+from ..engine.phases import MAIN
 from ..engine.rules.scoring import total_vp
 from .greedy import GreedyBot
 
@@ -42,8 +43,10 @@ def playout(game: Game, action: ac.Action, seat: int, policy: list[GreedyBot]) -
     while s.winner < 0 and moves < MAX_MOVES:
         q = s.current
         legal = g.legal_actions()
-        # greedy takes a lone legal action as it is: no observation needed (a roll, mostly)
-        g.step(legal[0] if len(legal) == 1 else policy[q].choose(g.observe(q)))
+        # greedy takes a lone legal action as it is, but in the main phase, where it may offer a
+        # trade the list leaves out: no observation needed (a roll, mostly)
+        lone = len(legal) == 1 and s.phase != MAIN
+        g.step(legal[0] if lone else policy[q].choose(g.observe(q)))
         s = g.state
         moves += 1
     return (1.0 if s.winner == seat else 0.0) + VP_SHARE * total_vp(s, seat), moves

@@ -43,6 +43,42 @@ def test_greedy_offers_one_spare_card_for_the_one_it_lacks_once_per_turn() -> No
     assert bot.choose(game.observe("Ada")) == cw.BuyDevelopmentCard()  # no second offer this turn
 
 
+def test_greedy_offers_a_trade_even_when_ending_the_turn_is_all_the_list_holds() -> None:
+    # one ore short of a city, with a spare lumber: nothing else to do, and offers are not listed
+    game = _staged(hands={"Ada": {"lumber": 1, "grain": 2, "ore": 2}})
+    assert game.legal_actions() == [cw.EndTurn()]
+    assert GreedyBot(seed=1).choose(game.observe("Ada")) == cw.OfferTrade({"lumber": 1}, {"ore": 1})
+
+
+def _greedy_offer_answered(*answers: cw.Action) -> cw.Game:
+    """Ada, one ore short of a city, offers 1 lumber for 1 ore; Bo, Cy, Di answer ``answers``."""
+    game = _staged(
+        hands={
+            "Ada": {"lumber": 1, "wool": 1, "grain": 2, "ore": 2},
+            "Bo": {"ore": 1},
+            "Cy": {"ore": 1},
+        }
+    )
+    offer = GreedyBot(seed=1).choose(game.observe("Ada"))
+    assert offer == cw.OfferTrade({"lumber": 1}, {"ore": 1})
+    game.step(offer)
+    for answer in answers:
+        game.step(answer)
+    assert game.phase == "trade_confirm"
+    return game
+
+
+def test_greedy_confirms_only_an_answer_that_still_helps_it() -> None:
+    # Bo's counter asks a grain too: the city would be out of reach again
+    counter = cw.CounterTrade({"ore": 1}, {"lumber": 1, "grain": 1})
+    game = _greedy_offer_answered(counter, cw.DeclineTrade(), cw.DeclineTrade())
+    assert cw.ConfirmTrade(1) in game.legal_actions()
+    assert GreedyBot(seed=1).choose(game.observe("Ada")) == cw.CancelTrade()
+    game = _greedy_offer_answered(counter, cw.AcceptTrade(), cw.DeclineTrade())
+    assert game.legal_actions()[:2] == [cw.ConfirmTrade(1), cw.ConfirmTrade(2)]
+    assert GreedyBot(seed=1).choose(game.observe("Ada")) == cw.ConfirmTrade(2)  # Cy: the offer's terms
+
+
 @pytest.mark.parametrize(
     ("bo", "want", "code", "words"),
     [

@@ -46,7 +46,7 @@ def _hidden_elsewhere(game: Game, seat: int, rng: random.Random) -> tuple[Game, 
     return redeal_hidden(game, seat, rng)
 
 
-GAMES = [(4, "random", "greedy", 71), (3, "beginner", "random", 72), (4, "beginner", "greedy", 73)]
+GAMES = [(4, "random", "greedy", 74), (3, "beginner", "random", 72), (4, "beginner", "greedy", 73)]
 
 
 @pytest.mark.parametrize("kind", list(BOTS))

@@ -97,7 +97,7 @@ def _samples(game: Game, budget: float, monkeypatch: pytest.MonkeyPatch) -> tupl
 def test_search_keeps_to_its_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """The budget is work, not time: a smaller budget samples fewer games, the same number on
     every run, and still gives a legal move with a reason."""
-    game = Game(seed=4, board="random").play("greedy", until=lambda g: g.turn >= 24 and g.phase == "main")
+    game = Game(seed=5, board="random").play("greedy", until=lambda g: g.turn >= 24 and g.phase == "main")
     assert len(game.legal_actions()) > 5
     small, plan = _samples(game, 0.01, monkeypatch)
     again, _ = _samples(game, 0.01, monkeypatch)

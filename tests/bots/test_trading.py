@@ -92,8 +92,8 @@ def test_a_near_winners_offer_is_declined_at_once() -> None:
 
 
 def test_the_search_bot_offers_to_one_seat_and_never_repeats_terms_in_a_turn() -> None:
-    game = Game(NAMES, seed=12, board="random")
-    bots = [SearchBot(12, 0, budget=0.05), GreedyBot(12, 1), GreedyBot(12, 2), GreedyBot(12, 3)]
+    game = Game(NAMES, seed=13, board="random")
+    bots = [SearchBot(13, 0, budget=0.05), GreedyBot(13, 1), GreedyBot(13, 2), GreedyBot(13, 3)]
     offers: dict[int, list[OfferTrade]] = defaultdict(list)
     while not game.is_over and game.state.turn < 120:
         seat = game.current_seat

@@ -55,7 +55,7 @@ def _alt(game: Game, seat: int, rng: random.Random) -> tuple[Game, bool]:
     return redeal_hidden(game, seat, rng)
 
 
-@pytest.mark.parametrize(("players", "seed", "bots"), [(4, 31, "mgmg"), (3, 32, "mmg"), (4, 33, "gggg")])
+@pytest.mark.parametrize(("players", "seed", "bots"), [(4, 31, "mgmg"), (3, 34, "mmg"), (4, 33, "gggg")])
 def test_hidden_cards_swapped_leave_every_observation_vector_unchanged(
     players: int, seed: int, bots: str
 ) -> None:

@@ -27,7 +27,7 @@ def _after_the_bots(seed: int = 3) -> CatanWidget:
 
 
 def test_since_says_what_the_others_did_in_the_engines_words() -> None:
-    w = _after_the_bots()
+    w = _after_the_bots(10)  # Ada answered no offer in Bo's turn: each bot's turn is new to her
     since = w.state["since"]
     obs = w.game.observe(0, shown=True)
     assert obs.shown is not None
