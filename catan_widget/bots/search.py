@@ -25,8 +25,9 @@ Trade answers (:mod:`.trading`) score accepting as the search scores any move wi
 the value of the position after the swap; a near-winner's offer is declined at once, an offer
 that gains nothing is countered when a one-card change makes it gain, else declined with a
 reason code.  Offers go to one named seat (human or bot) known to hold the cards wanted and
-likely to take them, at most :data:`MAX_OFFERS` a turn, never the same terms twice in a turn;
-confirming picks the partner with the most useful answer, fewer public VP breaking ties.
+likely to take them, at most :data:`MAX_OFFERS` a turn, never the same offer (terms and seat)
+twice in a turn; confirming picks the partner with the most useful answer, fewer public VP
+breaking ties.
 
 ``budget`` (seconds) caps the thinking per decision (:data:`SETUP_SCALE` times that for the
 four setup placements).  It is counted in work, not read from the clock: ``budget`` ×
@@ -77,7 +78,7 @@ PARTNER_SAMPLES = 5
 (tuned on bench/bench_offers.py --hints, its tuning seeds, before hints asked greedy's rule too:
 3 samples 30 of 33 hinted trades taken by a search bot, 5 samples 31 of 33)."""
 MAX_OFFERS = 2
-"""Domestic offers the bot makes in one turn at most (never the same terms twice)."""
+"""Domestic offers the bot makes in one turn at most (never the same terms to the same seat twice)."""
 ROLLOUTS = 4
 """How many of the best-scored moves are compared by playing a round ahead."""
 STEP_COST = 0.5

@@ -101,6 +101,19 @@ def test_counter_the_proposer_cannot_pay_cannot_be_confirmed() -> None:
     assert game.log[-1].endswith("nobody accepted")
 
 
+def test_confirming_a_counter_the_proposer_cannot_pay_says_so() -> None:
+    game = _main()
+    game.step(cw.OfferTrade(give={"lumber": 1}, want={"ore": 1}))
+    game.step(cw.CounterTrade(give={"ore": 1}, want={"grain": 1}))  # Ada holds no grain
+    game.step(cw.AcceptTrade())
+    game.step(cw.DeclineTrade())
+    assert game.legal_actions()[0] == cw.ConfirmTrade(2)
+    assert_illegal(game, cw.ConfirmTrade(1), "counter-offer asks for")
+    refusal = game.refusal(cw.ConfirmTrade(1))
+    assert refusal is not None
+    assert refusal.code == "cards_not_held"
+
+
 def test_proposer_may_cancel() -> None:
     game = _main()
     before = [hand(game, p) for p in range(4)]

@@ -244,6 +244,11 @@ def check_confirm(s: State, p: int, other: int) -> None:
     if p != s.trade[0]:
         raise IllegalActionError("only_proposer", "Only the player who proposed the trade may confirm it.")
     if other not in confirmable(s):
+        answered = 0 <= other < len(s.answers) and s.answers[other][0] in (ACCEPTED, COUNTERED)
+        if answered:  # a counter asking for cards the proposer does not hold
+            raise IllegalActionError(
+                "cards_not_held", "You do not hold the cards that player's counter-offer asks for."
+            )
         raise IllegalActionError(
             "not_accepted", "You can only confirm with a player who accepted or countered your offer."
         )
