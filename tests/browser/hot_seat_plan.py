@@ -3,7 +3,9 @@
 Three humans share the screen (``CatanWidget.play(["Ada", "Bo", "Cy"])``).  Each one's moves are
 chosen here, by the greedy bot of that seat, with a script on top: nobody builds until a 7 is
 rolled while two players hold more than 7 cards (so two discard and the roller steals), Ada
-offers Bo a trade and Bo accepts, and somebody buys a development card.  The dice are chosen here
+offers Bo a trade and Bo accepts (the game's one offer: greedy's own become a purchase or the
+end of the turn, since the widget answers for a human who cannot pay, without a click), and
+somebody buys a development card.  The dice are chosen here
 too and handed to the widget with ``w.script_dice``.
 """
 
@@ -102,6 +104,8 @@ def decide(g: Game, brains: list[GreedyBot], script: Script) -> ac.Action:
         script.bought = True
         return ac.BuyDevelopmentCard()
     action = brains[seat].choose(g.observe(seat))
+    if isinstance(action, ac.OfferTrade):  # the scripted offer is the game's one offer
+        action = ac.BuyDevelopmentCard() if ac.BuyDevelopmentCard() in actions else ac.EndTurn()
     if isinstance(action, ac.BuyDevelopmentCard):
         script.bought = True
     return action
