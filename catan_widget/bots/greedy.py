@@ -41,7 +41,7 @@ class GreedyBot:
         if phase == "trade_response":  # before the lone-action shortcut: a decline says why
             accept = ac.AcceptTrade()
             return accept if accept in actions and _trade_helps(obs) else ac.DeclineTrade(_why_not(obs))
-        if len(actions) == 1 and phase != "main":  # in the main phase an offer may not be listed
+        if len(actions) == 1 and takes_lone_action(phase):
             return actions[0]
         if phase == "setup_settlement":
             return max(_of(actions, ac.BuildSettlement), key=lambda a: _node_value(obs, a.node))
@@ -59,6 +59,13 @@ class GreedyBot:
                 (a for a in _of(actions, ac.ConfirmTrade) if _answer_helps(obs, a.player)), actions[-1]
             )
         return _main(obs, actions)
+
+
+def takes_lone_action(phase: str) -> bool:
+    """True when greedy plays a lone legal action as it is in ``phase``: everywhere but an
+    answer to an offer (a decline says why) and the main phase (its trade offer is never listed).
+    """
+    return phase not in ("trade_response", "main")
 
 
 def _of(actions: list[ac.Action], kind: type[ac.ActionT]) -> list[ac.ActionT]:

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as ac
 from ..engine.errors import IllegalActionError
-from ..engine.phases import MAIN
+from ..engine.phases import PHASES
 from ..engine.rules.scoring import total_vp
-from .greedy import GreedyBot
+from .greedy import GreedyBot, takes_lone_action
 
 if TYPE_CHECKING:
     import random
@@ -43,9 +43,8 @@ def playout(game: Game, action: ac.Action, seat: int, policy: list[GreedyBot]) -
     while s.winner < 0 and moves < MAX_MOVES:
         q = s.current
         legal = g.legal_actions()
-        # greedy takes a lone legal action as it is, but in the main phase, where it may offer a
-        # trade the list leaves out: no observation needed (a roll, mostly)
-        lone = len(legal) == 1 and s.phase != MAIN
+        # a lone legal action greedy takes as it is needs no observation (a roll, mostly)
+        lone = len(legal) == 1 and takes_lone_action(PHASES[s.phase])
         g.step(legal[0] if lone else policy[q].choose(g.observe(q)))
         s = g.state
         moves += 1
