@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from typing import Final
 
 import numpy as np
@@ -58,6 +58,7 @@ import numpy as np
 from ..engine import actions as ac
 from ..engine.board.topology import BASE, EXTENSION, Topology
 from ..engine.knowledge.observation import Observation
+from ..engine.rules.legal import listed_discard, listed_form
 
 MAX_OFFERS: Final = 3
 """Domestic offers an agent may make in one turn under this encoding (the engine has no cap)."""
@@ -163,12 +164,13 @@ def action_space(players: int) -> ActionSpace:
     fixed[ac.AcceptTrade()] = b["accept"]
     fixed[ac.DeclineTrade()] = b["decline"]
     fixed[ac.CancelTrade()] = b["cancel"]
+    fixed = {listed_form(a): code for a, code in fixed.items()}
     block_of = tuple((block, start) for block, (start, size) in blocks.items() for _ in range(size))
     by_id = {code: a for a, code in fixed.items()}
     return ActionSpace(players, len(names), blocks, tuple(names), fixed, by_id, block_of)
 
 
-@dataclass
+@dataclass(init=False)  # its own __init__: compiled, where the generated one is interpreted
 class Pending:
     """A multi-id choice in progress for the seat that must act: the robber's hex chosen (-1:
     none) and the cards chosen to discard so far.  Empty between engine actions.
@@ -176,6 +178,11 @@ class Pending:
 
     robber_hex: int = -1
     discard: list[int] = field(default_factory=lambda: [0, 0, 0, 0, 0])
+
+    def __init__(self, robber_hex: int = -1, discard: list[int] | None = None) -> None:
+        """``Pending()`` is empty; ``discard`` defaults to no card chosen."""
+        self.robber_hex = robber_hex
+        self.discard = [0, 0, 0, 0, 0] if discard is None else discard
 
     def copy(self) -> Pending:
         """An independent copy (to choose on without touching this one)."""
@@ -287,7 +294,7 @@ def step_id(obs: Observation, pending: Pending, code: int) -> ac.Action | None:
             return None
         cards = (chosen[0], chosen[1], chosen[2], chosen[3], chosen[4])
         pending.clear()
-        return _discard(cards)
+        return listed_discard(cards)
     if block == "offer":
         return _offer(i)
     if block == "confirm":
@@ -297,15 +304,11 @@ def step_id(obs: Observation, pending: Pending, code: int) -> ac.Action | None:
     return space.by_id[code]
 
 
-# The engine actions step_id makes, each built once (an action checks its fields when made).
+# The engine actions step_id makes, each built once (an action checks its fields when made), as
+# the engine lists them (see listed_form).
 @cache
-def _robber_move(hex_id: int, victim: int | None) -> ac.MoveRobber:
-    return ac.MoveRobber(hex_id, victim)
-
-
-@lru_cache(maxsize=4096)
-def _discard(cards: tuple[int, int, int, int, int]) -> ac.Discard:
-    return ac.Discard(cards)
+def _robber_move(hex_id: int, victim: int | None) -> ac.Action:
+    return listed_form(ac.MoveRobber(hex_id, victim))
 
 
 @cache
@@ -315,8 +318,8 @@ def _offer(i: int) -> ac.OfferTrade:
 
 
 @cache
-def _confirm(player: int) -> ac.ConfirmTrade:
-    return ac.ConfirmTrade(player)
+def _confirm(player: int) -> ac.Action:
+    return listed_form(ac.ConfirmTrade(player))
 
 
 def decode(codes: tuple[int, ...] | list[int], obs: Observation) -> ac.Action:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from ..engine.board.layouts import Board
-from ..engine.knowledge.observation import Observation
+from ..engine.knowledge.observation import Observation, PlayerInfo
 from ..engine.phases import ACCEPTED, COUNTERED, PHASES
 from ..engine.viewer import ALL_SEEING
 from .actions import MAX_OFFERS, Pending, topology_for
@@ -179,6 +179,16 @@ class _Planes:
         self.hexes: tuple[tuple[int, int], bytes] = ((-1, -1), b"")
         self.nodes: tuple[tuple[tuple[int, ...], tuple[int, ...]], bytes] = (((), ()), b"")
         self.edges: tuple[tuple[int, ...], bytes] = ((), b"")
+        # the three planes' counts joined, with the planes they were joined from
+        self.joined: tuple[bytes, bytes, bytes, bytes] = (b"", b"", b"", b"")
+
+    def counts(self) -> bytes:
+        """The hex, node and edge planes' counts, joined (again only when a plane changed)."""
+        hexes, nodes, edges = self.hexes[1], self.nodes[1], self.edges[1]
+        joined = self.joined
+        if joined[0] is not hexes or joined[1] is not nodes or joined[2] is not edges:
+            joined = self.joined = (hexes, nodes, edges, hexes + nodes + edges)
+        return joined[3]
 
 
 _HEX_WIDTH: Final = len(HEX_FEATURES)
@@ -296,12 +306,12 @@ def _raw(obs: Observation, seat: int, n: int, pending: Pending | None) -> list[i
     """The ``numbers`` entries unscaled, in :func:`number_names`' order (the turn left 0)."""
     out = [0] * len(PHASES)
     out[_PHASE_INDEX[obs.phase]] = 1
-    out += (
-        obs.current == seat and obs.phase != "game_over",
-        obs.turn_player == seat,
-        obs.rolled,
-        obs.dev_played,
-        obs.built,
+    out += (  # flags as 0 or 1, as everywhere here (see _player_counts)
+        1 if obs.current == seat and obs.phase != "game_over" else 0,
+        1 if obs.turn_player == seat else 0,
+        1 if obs.rolled else 0,
+        1 if obs.dev_played else 0,
+        1 if obs.built else 0,
         obs.free_roads,
     )
     dice = obs.dice
@@ -320,17 +330,7 @@ def _raw(obs: Observation, seat: int, n: int, pending: Pending | None) -> list[i
     out += rates
     players = obs.players
     for k in range(n):
-        p = players[(seat + k) % n]
-        pieces = p.pieces
-        out += (
-            p.vp, p.hand_size, p.dev_count, p.dev_new_count, p.knights, p.road_length,
-            p.longest_road, p.largest_army, pieces[0], pieces[1], pieces[2], p.discard,
-        )  # fmt: skip
-        out += p.played
-        out += p.known
-        out.append(p.unknown)
-        nh = p.not_held
-        out += [r in nh for r in range(5)] if nh else _NONE_HELD
+        out += _player_counts(players[(seat + k) % n])
     if obs.trade is None:
         out += [0] * (1 + 16 * n + 10)
     else:
@@ -338,6 +338,36 @@ def _raw(obs: Observation, seat: int, n: int, pending: Pending | None) -> list[i
     out.append(max(0, MAX_OFFERS - obs.offers_this_turn))
     out += _NONE_HELD if pending is None else pending.discard
     return out
+
+
+def _player_counts(p: PlayerInfo) -> list[int]:
+    """One player's :data:`PLAYER_FEATURES` unscaled (remembered per record: an observation
+    shows an unchanged player's record again, the same object).
+    """
+    found = _PLAYER_COUNTS.get(id(p))
+    if found is not None and found[0] is p:
+        return found[1]
+    pieces = p.pieces
+    # flags as 0 or 1, never bools: bytearray() takes a list of ints far faster
+    out = [
+        p.vp, p.hand_size, p.dev_count, p.dev_new_count, p.knights, p.road_length,
+        1 if p.longest_road else 0, 1 if p.largest_army else 0, pieces[0], pieces[1], pieces[2],
+        p.discard,
+    ]  # fmt: skip
+    out += p.played
+    out += p.known
+    out.append(p.unknown)
+    nh = p.not_held
+    out += [1 if r in nh else 0 for r in range(5)] if nh else _NONE_HELD
+    if len(_PLAYER_COUNTS) > 512:  # records of positions long gone must not pile up
+        _PLAYER_COUNTS.clear()
+    _PLAYER_COUNTS[id(p)] = (p, out)
+    return out
+
+
+_PLAYER_COUNTS: Final[dict[int, tuple[PlayerInfo, list[int]]]] = {}
+"""Per player record (by identity: the entry holds the record, so its id is not reused while
+it is there), its counts."""
 
 
 def _trade(obs: Observation, seat: int, n: int) -> list[int]:
@@ -373,14 +403,22 @@ def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
     raw = _raw(obs, seat, n, pending)
     try:
         numbers = bytearray(raw)  # a bytearray is built from a list faster than bytes
+        # every divisor past the 0-or-1 flags is 2 or more: no count up to 20 reaches CLIP
+        big = bool(numbers.translate(None, _UP_TO_20))
     except ValueError:  # a count past 255 (no game reaches one): clipped below all the same
         numbers = bytearray([min(x, 255) for x in raw])
-    counts = np.frombuffer(planes.hexes[1] + planes.nodes[1] + planes.edges[1] + numbers, dtype=np.uint8)
+        big = True
+    counts = np.frombuffer(planes.counts() + numbers, dtype=np.uint8)
     vector: np.ndarray = counts * planes.scale
     # the turn's float32 product, exact: a whole number under 2**10 times a float32 (float64 math)
     vector[planes.turn_at] = min(obs.turn, 1000) * _TURN_SCALE
-    np.minimum(vector, CLIP, out=vector)  # a huge hand or bundle stays inside the box
+    if big:
+        np.minimum(vector, CLIP, out=vector)  # a huge hand or bundle stays inside the box
     return vector
+
+
+_UP_TO_20: Final = bytes(range(21))
+"""The counts that cannot pass :data:`CLIP` once scaled (see :func:`flat`)."""
 
 
 def state_size(players: int) -> int:

@@ -33,7 +33,7 @@ its own seat's observation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -45,9 +45,10 @@ from ..engine.game import Game
 from ..engine.knowledge.observation import Observation
 from ..engine.options import Rules
 from ..engine.registry import BotSpec, make_bot
-from ..engine.rules.autoplay import SeatToAct, play_bots
-from .actions import Pending, action_space, mask, step_id
+from ..engine.rules.autoplay import SeatToAct
+from .actions import Pending, action_space, mask
 from .forms import OBS_HIGH, check_form, observation_of, observation_space
+from .seat import View, advance, empty_view, play
 
 __all__ = ["ENV_ID", "NAMES", "OBS_HIGH", "CatanEnv", "register_envs", "vp_of"]
 NAMES = ("P0", "P1", "P2", "P3", "P4", "P5")
@@ -126,7 +127,7 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         )
         self.game: Game | None = None
         self._bots: list[Any] = []
-        self._now: _Now = _Now(None, Pending(), np.zeros(self.space.n, dtype=np.bool_), 0)
+        self._now: View = empty_view(self.space.n)
         self._vp = 0
         self._illegal = 0
         self._ended = False  # the end of the game reported (its ±1 given)
@@ -138,10 +139,10 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         """A new game, its seed drawn from the environment's generator (seeded by ``seed``)."""
         super().reset(seed=seed)
         self._start(int(self.np_random.integers(0, 2**63 - 1)))
-        obs = self._now.obs
-        assert obs is not None
-        self._vp = vp_of(obs)
-        return self._observation(), self._info()
+        now = self._now
+        assert now.obs is not None
+        self._vp = vp_of(now.obs)
+        return self._observation(now), self._info(now)
 
     @property
     def pending(self) -> Pending:
@@ -159,19 +160,6 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         self._illegal = 0
         self._ended = False
         self._advance()
-
-    def _play(self, code: int) -> None:
-        """Play the legal id ``code`` for the agent, then the bots until the agent must act."""
-        now = self._now
-        assert self.game is not None
-        assert now.obs is not None
-        pending = now.pending.copy()  # the stored choice changes only with its mask (one store)
-        engine_action = step_id(now.obs, pending, code)
-        if engine_action is None:
-            self._now = _Now(now.obs, pending, mask(now.obs, pending), now.at)
-        else:
-            self.game.step(engine_action)
-            self._advance()
 
     def __getstate__(self) -> dict[str, Any]:
         """Everything but what is derived from the game: the game pickles as its exact save, the
@@ -200,32 +188,33 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         vars(self).update(state)
         obs = None if self.game is None else self.game.observe(self.seat)
         legal = np.zeros(self.space.n, dtype=np.bool_) if obs is None else mask(obs, pending)
-        self._now = _Now(obs, pending, legal, at)
+        self._now = View(obs, pending, legal, at)
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Play id ``action`` for the agent, then the bots until the agent must act again."""
-        game = self.game
-        if game is None or self._now.obs is None:
+        game, now = self.game, self._now
+        if game is None or now.obs is None:
             raise RuntimeError("call reset() before step()")
-        self._catch_up()
+        if now.at != len(game.history):
+            now = self._catch_up()
         if game.is_over and not self._ended:  # the step that ended it was cut short: its outcome
-            return self._finish()
+            return self._finish(now)
         code = int(action)
-        if not (0 <= code < self.space.n and self._now.mask[code]):
+        if not (0 <= code < self.space.n and now.mask[code]):
             self._illegal += 1
-            info = self._info()
-            info["illegal_action"] = True
             over = game.is_over
             cut = not over and self._illegal >= self.max_illegal
-            return self._observation(), self.illegal_reward, over, cut, info
+            return self._observation(now), self.illegal_reward, over, cut, self._info(now, illegal=True)
         self._illegal = 0
-        self._play(code)
-        return self._finish()
+        now = self._now = play(game, self._bots, SeatToAct(self.seat, self.max_turns), now, code)
+        return self._finish(now)
 
     def action_masks(self) -> np.ndarray:
         """The legal ids now, as ``bool`` (for sb3-contrib's MaskablePPO; a copy)."""
-        self._catch_up()
-        legal: np.ndarray = self._now.mask.copy()  # typed here: some stub sets make the copy Any
+        now, game = self._now, self.game
+        if game is not None and now.at != len(game.history):
+            now = self._catch_up()
+        legal: np.ndarray = now.mask.copy()  # typed here: some stub sets make the copy Any
         return legal
 
     def render(self) -> str | None:
@@ -239,59 +228,43 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
     # --- inside -----------------------------------------------------------------------------------
     def _advance(self) -> None:
         """Let the bots play until the agent must act (or the game is over); observe."""
-        game = self.game
-        assert game is not None
-        seat = self.seat
-        if not game.is_over and game.current_seat != seat:
-            play_bots(game, self._bots, SeatToAct(seat, self.max_turns), 100_000)
-        obs, pending = game.observe(seat), Pending()
-        self._now = _Now(obs, pending, mask(obs, pending), len(game.history))
+        assert self.game is not None
+        self._now = advance(self.game, self._bots, SeatToAct(self.seat, self.max_turns))
 
-    def _catch_up(self) -> None:
+    def _catch_up(self) -> View:
         """Finish a step an interrupt cut short after its move (the game has moved on since the
-        stored observation): the bots' moves still due, then observe.
+        stored observation): the bots' moves still due, then observe; the view then.
         """
-        game = self.game
-        if game is not None and self._now.at != len(game.history):
-            self._advance()
+        self._advance()
+        return self._now
 
-    def _finish(self) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        game, obs = self.game, self._now.obs
-        assert game is not None
+    def _finish(self, now: View) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """What a step returns, ``now`` being the agent's view after it."""
+        obs = now.obs
         assert obs is not None
-        terminated = game.is_over
+        terminated = obs.phase == "game_over"
         reward = (1.0 if obs.winner == self.seat else -1.0) if terminated else 0.0
         vp = vp_of(obs) if self.shaping else self._vp
         reward += self.shaping * (vp - self._vp)
-        truncated = not terminated and game.turn >= self.max_turns
-        out = self._observation(), reward, terminated, truncated, self._info()
+        truncated = not terminated and obs.turn >= self.max_turns
+        out = self._observation(now), reward, terminated, truncated, self._info(now)
         # What this step reports is noted only once it is all built, in one line with no call
         # after it: CPython delivers an interrupt at calls and loop jumps, so the end and the
         # shaping are given by the step that returns them, never lost inside it.
         self._vp, self._ended = vp, self._ended or terminated
         return out
 
-    def _observation(self) -> dict[str, np.ndarray]:
-        now = self._now
+    def _observation(self, now: View) -> dict[str, np.ndarray]:
         assert now.obs is not None
         return observation_of(now.obs, now.pending, now.mask, self.form)
 
-    def _info(self) -> dict[str, Any]:
-        game = self.game
-        assert game is not None
-        return {"action_mask": self._now.mask.copy(), "turn": game.turn, "phase": game.phase}
-
-
-class _Now(NamedTuple):
-    """The agent's view now, stored in one attribute so that an interrupt never splits it: its
-    observation, its choice in progress, the legal ids (observations and infos get copies) and
-    the game's history length when observed.
-    """
-
-    obs: Observation | None
-    pending: Pending
-    mask: np.ndarray
-    at: int
+    def _info(self, now: View, illegal: bool = False) -> dict[str, Any]:
+        obs = now.obs
+        assert obs is not None
+        info = {"action_mask": now.mask.copy(), "turn": obs.turn, "phase": obs.phase}
+        if illegal:
+            info["illegal_action"] = True
+        return info
 
 
 ENV_ID = "catan_widget/Catan-v0"

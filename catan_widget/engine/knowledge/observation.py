@@ -20,6 +20,7 @@ classes live in :mod:`.observed` (interpreted even in a compiled build) and are 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..actions import Action
 from ..board.layouts import Board
@@ -31,11 +32,11 @@ from ..rules.apply import Move
 from ..rules.events import Events
 from ..rules.legal import legal_actions
 from ..rules.scoring import public_vp
-from ..rules.trade import maritime_rates
+from ..rules.trade import harbor_rates, open_kinds
 from ..state import State
 from ..viewer import ALL_SEEING, Viewer
 from ..words.log import seen_by
-from ..words.reasons import control_refusals, open_kinds
+from ..words.reasons import control_refusals
 from .counting import Baseline, CardCounter
 from .observed import Five, Observation, PlayerInfo, Shown, new_observation, new_player_info, new_shown
 from .observed_json import observation_from_dict
@@ -43,8 +44,15 @@ from .observed_json import observation_from_dict
 __all__ = ["Observation", "PlayerInfo", "Shown", "observation_from_dict", "observe"]
 
 
-def _five(values: list[int] | tuple[int, ...]) -> Five:
+def _five(values: list[int]) -> Five:
     return (values[0], values[1], values[2], values[3], values[4])
+
+
+def _as_five(values: tuple[int, ...]) -> Five:
+    """A tuple of five counts as :data:`Five` (itself: tuples are immutable)."""
+    if len(values) == 5:
+        return values
+    return (values[0], values[1], values[2], values[3], values[4])  # an IndexError, as before
 
 
 def observe(
@@ -59,12 +67,16 @@ def observe(
     legal: tuple[Action, ...] | None,
     log: Sequence[str] | None = None,
     first_robber: int | None = None,
+    seen: list[Any] | None = None,
 ) -> Observation:
     """The observation of ``viewer`` (a checked :data:`.viewer.Viewer`) of a game given by its
     parts; ``counter`` is that viewer's card counting, caught up with ``events``.  ``legal``: the
     acting seat's legal actions when this viewer may see them (None: not listed).  ``log``: the
     viewer's log lines, to build :class:`Shown` (None: no ``shown``).  ``first_robber``: the
-    robber's hex where ``events`` begin (None: the desert, as in a fresh game).
+    robber's hex where ``events`` begin (None: the desert, as in a fresh game).  ``seen``: the
+    player records this viewer was last shown, one slot per seat, with their fields (None: none
+    kept): an unchanged player's record is shown again, the same object, and the slots are
+    brought up to date.
     """
     s = state
     n = len(names)
@@ -85,26 +97,32 @@ def observe(
         pieces = s.pieces[q]
         was = played[q]
         gone = 0 if exact else excluded[q]
-        players.append(
-            new_player_info(
-                q,  # seat
-                names[q],  # name
-                public_vp(s, q),  # vp
-                size,  # hand_size
-                dev[0] + dev[1] + dev[2] + dev[3] + dev[4] + new_count,  # dev_count
-                new_count,  # dev_new_count
-                s.knights[q],  # knights
-                s.road_len[q],  # road_length
-                s.longest == q,  # longest_road
-                s.army == q,  # largest_army
-                (pieces[0], pieces[1], pieces[2]),  # pieces
-                s.discards[q],  # discard
-                _five([s.knights[q] if c == KNIGHT else was[c] for c in range(5)]),  # played
-                k,  # known
-                size - (k[0] + k[1] + k[2] + k[3] + k[4]),  # unknown
-                () if not gone else tuple([r for r in range(5) if gone >> r & 1]),  # not_held
-            )
+        fields: tuple[Any, ...] = (
+            q,  # seat
+            names[q],  # name
+            public_vp(s, q),  # vp
+            size,  # hand_size
+            dev[0] + dev[1] + dev[2] + dev[3] + dev[4] + new_count,  # dev_count
+            new_count,  # dev_new_count
+            s.knights[q],  # knights
+            s.road_len[q],  # road_length
+            s.longest == q,  # longest_road
+            s.army == q,  # largest_army
+            (pieces[0], pieces[1], pieces[2]),  # pieces
+            s.discards[q],  # discard
+            _five([s.knights[q] if c == KNIGHT else was[c] for c in range(5)]),  # played
+            k,  # known
+            size - (k[0] + k[1] + k[2] + k[3] + k[4]),  # unknown
+            () if not gone else tuple([r for r in range(5) if gone >> r & 1]),  # not_held
         )
+        last = None if seen is None else seen[q]
+        if last is not None and last[0] == fields:
+            players.append(last[1])
+            continue
+        info = new_player_info(*fields)
+        if seen is not None:
+            seen[q] = (fields, info)
+        players.append(info)
     acting = s.current
     controls = sees_all or seat == acting  # this viewer may see the acting seat's options
     moves = legal if legal is not None and controls else ()
@@ -140,18 +158,18 @@ def observe(
         tuple(s.edge_owner),  # edge_owner
         tuple([tuple(r) for r in s.roads]),  # roads
         tuple(players),  # players
-        None if trade is None else (trade[0], trade[1], _five(trade[2]), _five(trade[3])),  # trade
-        tuple([(a, _five(g), _five(w)) for a, g, w in s.answers]),  # answers
+        None if trade is None else (trade[0], trade[1], _as_five(trade[2]), _as_five(trade[3])),  # trade
+        tuple([(a, _as_five(g), _as_five(w)) for a, g, w in s.answers]),  # answers
         _offers_this_turn(events, baseline),  # offers_this_turn
         None if seat is None else _five(s.hands[seat]),  # hand
         None if seat is None else _five(s.dev[seat]),  # dev_cards
         None if seat is None else _five(s.dev_new[seat]),  # dev_new
         None if seat is None else s.dev[seat][VICTORY_POINT] + s.dev_new[seat][VICTORY_POINT],  # hidden_vp
-        None if seat is None else _five(maritime_rates(s, board, seat)),  # rates
+        None if seat is None else _as_five(harbor_rates(s, board, seat)),  # rates
         tuple([_five(h) for h in s.hands]) if sees_all else None,  # hands
         tuple([(_five(d), _five(e)) for d, e in zip(s.dev, s.dev_new)]) if sees_all else None,  # devs
         moves,  # legal
-        open_kinds(Move(s, board, rules, acting)) if controls else (),  # open
+        open_kinds(s, rules, acting) if controls else (),  # open
         shown,  # shown
     )
 
@@ -180,7 +198,7 @@ def _shown(
         if legal is None:  # no control is a discard: a discard phase lists none
             legal = () if s.phase == DISCARD else tuple(legal_actions(s, board, rules))
         refusals = tuple(control_refusals(Move(s, board, rules, p), legal).items())
-        rates = _five(maritime_rates(s, board, p))
+        rates = _as_five(harbor_rates(s, board, p))
     return new_shown(
         log=tuple(log),
         recent=tuple(seen_by(e, viewer) for e in events[start:]),

@@ -201,13 +201,13 @@ class Observation:
         kinds = {a.kind for a in self.legal}
         return tuple(name for name in DEV_CARDS if f"play_{name}" in kinds)
 
-    def __getattr__(self, name: str) -> Any:
-        if name in ("state", "history", "events", "seed"):
-            raise AttributeError(
-                f"An observation has no {name!r}: a seat sees only what it may know. Bots now "
-                "receive game.observe(seat) (see catan_widget.engine.knowledge.observation)."
-            )
-        raise AttributeError(name)
+    # What a game has and an observation has not: reading one says why.  Properties, not a
+    # ``__getattr__``: that hook would slow every read of a field (each bot move and learning
+    # step reads about a hundred).
+    state = property(lambda self: _not_observed("state"), doc="Not in an observation (raises).")
+    history = property(lambda self: _not_observed("history"), doc="Not in an observation (raises).")
+    events = property(lambda self: _not_observed("events"), doc="Not in an observation (raises).")
+    seed = property(lambda self: _not_observed("seed"), doc="Not in an observation (raises).")
 
     # --- JSON ---------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -250,28 +250,31 @@ class Observation:
         return _DETERMINIZERS[0](self, rng)
 
 
+def _not_observed(name: str) -> Any:
+    raise AttributeError(
+        f"An observation has no {name!r}: a seat sees only what it may know. Bots now "
+        "receive game.observe(seat) (see catan_widget.engine.knowledge.observation)."
+    )
+
+
 _Frozen = TypeVar("_Frozen")
 
 
 def fast_constructor(cls: type[_Frozen]) -> Callable[..., _Frozen]:
     """A constructor of the frozen slotted dataclass ``cls`` several times faster than its
     ``__init__`` (which sets each field through ``object.__setattr__``): a mutable twin with the
-    same slots, whose ``__post_init__`` gives the object its frozen class (no wrapper, so the
-    arguments are taken once).  ``observe`` makes one :class:`Observation` and a
-    :class:`PlayerInfo` per seat for every bot move and every step of a learning environment.
+    same slots, whose ``__init__`` sets the fields by position and then gives the object its
+    frozen class.  ``observe`` makes one :class:`Observation` and a :class:`PlayerInfo` per
+    changed seat for every bot move and every step of a learning environment.
     """
-
-    def become_frozen(self: Any) -> None:
-        self.__class__ = cls
-
-    namespace = {
-        "__slots__": cls.__dict__["__slots__"],
-        "__annotations__": dict(cls.__annotations__),
-        "__post_init__": become_frozen,
-    }
-    twin: Callable[..., _Frozen] = dataclass(eq=False, repr=False)(
-        type(f"_Mutable{cls.__name__}", (), namespace)
-    )
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]  # a dataclass, as the docstring says
+    lines = [f"def __init__(self, {', '.join(names)}):"]
+    lines += [f"    self.{name} = {name}" for name in names]
+    lines.append("    self.__class__ = frozen")
+    scope: dict[str, Any] = {"frozen": cls}
+    exec("\n".join(lines), scope)  # made from the class's own field names, as dataclasses does
+    namespace = {"__slots__": cls.__dict__["__slots__"], "__init__": scope["__init__"]}
+    twin: Callable[..., _Frozen] = type(f"_Mutable{cls.__name__}", (), namespace)
     return twin
 
 

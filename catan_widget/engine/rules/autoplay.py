@@ -23,32 +23,21 @@ from ..actions import Action
 from ..phases import GAME_OVER
 from ..state import State
 from .apply import apply_listed
-from .atomic import leave, take_back, wait_turn
+from .atomic import take_back, wait_turn
 from .legal import legal_actions
 
 Among = Callable[[list[Action]], Action]
 """A bot's ``choose_among``: one of the given legal actions."""
-Chooser = Callable[[Any, int], Action]
-"""Asks one seat's bot for its move in a game: ``chooser(game, seat)``."""
 
 
 def choose_among_of(bot: Any) -> Among | None:
     """The bot's ``choose_among`` (see :class:`catan_widget.engine.registry.Bot`), or None
     when it has none.
     """
-    among = getattr(bot, "choose_among", None)
+    if not hasattr(bot, "choose_among"):  # asked first: a missing attribute costs no exception
+        return None
+    among = bot.choose_among
     return among if callable(among) else None
-
-
-def chooser(bot: Any) -> Chooser:
-    """How to ask ``bot`` for a move: ``choose_among`` on the legal actions when it has one,
-    else ``choose`` on the seat's observation.
-    """
-    among = choose_among_of(bot)
-    if among is not None:
-        return lambda game, seat: among(game.legal_actions())
-    choose = bot.choose
-    return lambda game, seat: choose(game.observe(seat))
 
 
 class SeatToAct:
@@ -73,7 +62,6 @@ def play_bots(game: Any, bots: Sequence[Any], until: Callable[[Any], bool] | Non
     true, the game ends, or ``max_steps`` steps were taken.
     """
     among: list[Among | None] = [choose_among_of(bot) for bot in bots]
-    choosers: list[Chooser] = [chooser(bot) for bot in bots]
     board, rules = game.board, game.rules
     holders: list[int] = game._holders
     me = get_ident()
@@ -83,8 +71,8 @@ def play_bots(game: Any, bots: Sequence[Any], until: Callable[[Any], bool] | Non
             return
         seat = s.current
         pick = among[seat]
-        if pick is None:
-            game.step(choosers[seat](game, seat))  # a bot that reads its observation
+        if pick is None:  # a bot that reads its observation
+            game.step(bots[seat].choose(game.observe(seat)))
             continue
         history: list[Any] = game.history
         at = len(history)
@@ -110,7 +98,8 @@ def play_bots(game: Any, bots: Sequence[Any], until: Callable[[Any], bool] | Non
                 take_back(game, at, mark)  # all or nothing, as in Game.step
                 raise
         finally:
-            leave(holders, me)
+            if me in holders:  # as atomic.leave: not there when an interrupt came before it joined
+                holders.remove(me)
         if stale:
             continue
         if applied is None:

@@ -63,6 +63,19 @@ _ACCEPT: Final = ac.AcceptTrade()
 _DECLINE: Final = ac.DeclineTrade()
 _CANCEL: Final = ac.CancelTrade()
 _CONFIRM: Final = [_INTERNED[ac.ConfirmTrade(p)] for p in range(MAX_PLAYERS)]
+_LISTED: Final[dict[ac.Action, ac.Action]] = {a: a for a in _INTERNED.values()}
+_LISTED.update(
+    (a, a)
+    for a in (_ROLL, _END, _BUY, _KNIGHT, _RB, *_YOP.values(), *_MONO, *_TRADES, _ACCEPT, _DECLINE, _CANCEL)
+)
+
+
+def listed_form(action: ac.Action) -> ac.Action:
+    """The very object :func:`legal_actions` lists for actions equal to ``action`` (``action``
+    itself where it lists a new one each time, as discards): a caller keeping its own table of
+    actions keeps these, and a step of one is found among the listed by identity, not compared.
+    """
+    return _LISTED.get(action, action)
 
 
 def legal_actions(s: State, board: Board, rules: Rules) -> list[ac.Action]:
@@ -181,16 +194,19 @@ def discard_options(hand: list[int], k: int) -> list[tuple[int, int, int, int, i
 @lru_cache(maxsize=1024)
 def _discards(h0: int, h1: int, h2: int, h3: int, h4: int, k: int) -> tuple[ac.Discard, ...]:
     """The Discard actions of :func:`discard_options` for one hand and count, listed once."""
-    made = _DISCARD_ACTIONS
-    if len(made) > _DISCARD_ACTIONS_MAX:
-        made.clear()
-    out: list[ac.Discard] = []
-    for cards in discard_options([h0, h1, h2, h3, h4], k):
-        action = made.get(cards)
-        if action is None:
-            action = made[cards] = ac.Discard(cards)
-        out.append(action)
-    return tuple(out)
+    if len(_DISCARD_ACTIONS) > _DISCARD_ACTIONS_MAX:
+        _DISCARD_ACTIONS.clear()
+    return tuple([listed_discard(cards) for cards in discard_options([h0, h1, h2, h3, h4], k)])
+
+
+def listed_discard(cards: tuple[int, int, int, int, int]) -> ac.Discard:
+    """The discard of ``cards`` as :func:`legal_actions` lists it (each made once): as
+    :func:`listed_form`, for the one kind it does not keep.
+    """
+    action = _DISCARD_ACTIONS.get(cards)
+    if action is None:
+        action = _DISCARD_ACTIONS[cards] = ac.Discard(cards)
+    return action
 
 
 _DISCARD_ACTIONS: Final[dict[tuple[int, int, int, int, int], ac.Discard]] = {}

@@ -130,6 +130,24 @@ def offer_prereqs(s: State, rules: Rules, p: int) -> None:
     require_trading(s, rules, "trade")
 
 
+def open_kinds(s: State, rules: Rules, p: int) -> tuple[str, ...]:
+    """The open-ended action kinds (terms chosen freely, never listed) seat ``p`` may use now:
+    ``offer_trade`` (the turn player in the main phase, holding cards) and ``counter_trade`` (a
+    seat answering an offer, holding cards).
+    """
+    if p != s.current or not any(s.hands[p]):
+        return ()
+    if s.phase == TRADE_RESPONSE:
+        return ("counter_trade",)
+    if s.phase == MAIN:
+        try:
+            offer_prereqs(s, rules, p)
+        except IllegalActionError:
+            return ()
+        return ("offer_trade",)
+    return ()
+
+
 def check_offer(
     s: State, rules: Rules, p: int, give: tuple[int, ...], want: tuple[int, ...], to: int | None
 ) -> None:

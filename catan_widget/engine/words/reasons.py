@@ -18,11 +18,12 @@ from .. import actions as ac
 from ..action_fields import not_an_action
 from ..constants import RESOURCES, YEAR_OF_PLENTY
 from ..errors import IllegalActionError, Refusal, refusal
-from ..phases import DISCARD, GAME_OVER, MAIN, ROLL, TRADE_RESPONSE, demand, demand_code
+from ..phases import DISCARD, GAME_OVER, MAIN, ROLL, demand, demand_code
 from ..rules.apply import Move, check_action
 from ..rules.building import city_prereqs, road_prereqs, settlement_prereqs
 from ..rules.devcards import check_play
 from ..rules.trade import check_answer, maritime_rates, offer_prereqs, require_trading
+from ..rules.trade import open_kinds as trade_open_kinds
 from ..state import State
 
 CONTROLS: tuple[str, ...] = (
@@ -65,14 +66,6 @@ def refusal_of(m: Move, action: ac.Action) -> Refusal | None:
     except IllegalActionError as exc:
         return exc.refusal
     return None
-
-
-def _passes(check: Callable[[], None]) -> bool:
-    try:
-        check()
-    except IllegalActionError:
-        return False
-    return True
 
 
 def _first_failure(check: Callable[[], None], code: str, otherwise: str) -> Refusal:
@@ -132,17 +125,8 @@ share that fails, else that no place or option is left."""
 
 
 def open_kinds(m: Move) -> tuple[str, ...]:
-    """The open-ended kinds seat ``m.p`` may use now: ``offer_trade`` (the turn player in the
-    main phase, holding cards) and ``counter_trade`` (a seat answering an offer, holding cards).
-    """
-    s = m.s
-    if m.p != s.current or not any(s.hands[m.p]):
-        return ()
-    if s.phase == TRADE_RESPONSE:
-        return ("counter_trade",)
-    if s.phase == MAIN and _passes(lambda: offer_prereqs(s, m.rules, m.p)):
-        return ("offer_trade",)
-    return ()
+    """The open-ended kinds seat ``m.p`` may use now (:func:`..rules.trade.open_kinds`)."""
+    return trade_open_kinds(m.s, m.rules, m.p)
 
 
 def control_refusals(m: Move, legal: Iterable[ac.Action]) -> dict[str, Refusal]:
