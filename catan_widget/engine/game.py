@@ -13,7 +13,7 @@ from .constants import RESOURCES
 from .errors import IllegalActionError, Refusal
 from .knowledge.counting import Baseline, CardCounter
 from .knowledge.determinize import register_game
-from .knowledge.observation import Observation, observe
+from .knowledge.observation import Observation, Seen, observe
 from .knowledge.prompts import prompt, round_number
 from .names import check_names, seat_of
 from .options import Rules, check_seed
@@ -99,8 +99,8 @@ class Game:
         self._logs: dict[Viewer, list[str]] = {}
         self._logs_of: object = None
         self._counters: dict[Viewer, CardCounter] = {}
-        self._seen: dict[Viewer, list[Any]] = {}
-        """Per viewer, the player records last shown to it (``observe`` shows unchanged ones again)."""
+        self._seen: dict[Viewer, Seen] = {}
+        """Per viewer, what it was last shown (``observe`` shows the unchanged parts again)."""
         self._observers: list[Observer] = []
         self._listed: tuple[State | None, int, tuple[Action, ...]] = (None, 0, ())
         """The last legal list: for this state object at this history length (see step)."""
@@ -243,7 +243,7 @@ class Game:
             listed,
             self._log(v) if shown else None,
             None if self.origin is None else self.origin.robber,
-            self._seen.get(v) or self._seen.setdefault(v, [None] * len(self.names)),
+            self._seen.get(v) or self._seen.setdefault(v, Seen(len(self.names))),
         )
 
     def determinize(self, seat: int | str, rng: random.Random | int) -> Game:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -304,38 +304,36 @@ def _offsets(players: int) -> tuple[int, int, int, int, int, int]:
 
 def _raw(obs: Observation, seat: int, n: int, pending: Pending | None) -> list[int]:
     """The ``numbers`` entries unscaled, in :func:`number_names`' order (the turn left 0)."""
+    # Read untyped: the record's tuples go into the list as they are, never unpacked to native
+    # ints and boxed again (compiled, that is most of the work here).
+    o: Any = obs
     out = [0] * len(PHASES)
     out[_PHASE_INDEX[obs.phase]] = 1
     out += (  # flags as 0 or 1, as everywhere here (see _player_counts)
-        1 if obs.current == seat and obs.phase != "game_over" else 0,
-        1 if obs.turn_player == seat else 0,
-        1 if obs.rolled else 0,
-        1 if obs.dev_played else 0,
-        1 if obs.built else 0,
-        obs.free_roads,
+        1 if o.current == seat and o.phase != "game_over" else 0,
+        1 if o.turn_player == seat else 0,
+        1 if o.rolled else 0,
+        1 if o.dev_played else 0,
+        1 if o.built else 0,
+        o.free_roads,
     )
-    dice = obs.dice
+    dice = o.dice
     out += _DICE[0] if dice is None else _DICE[dice[0] + dice[1]]
-    hand, dev, new, rates = obs.hand, obs.dev_cards, obs.dev_new, obs.rates
-    assert hand is not None
-    assert dev is not None
-    assert new is not None
-    assert rates is not None
-    out += obs.bank
-    out += (obs.deck_size, 0)
-    out += hand
-    out += dev
-    out += new
-    out.append(obs.hidden_vp or 0)
-    out += rates
-    players = obs.players
+    out += o.bank  # a seat's observation (flat checked it): its own cards are there
+    out += (o.deck_size, 0)
+    out += o.hand
+    out += o.dev_cards
+    out += o.dev_new
+    out.append(o.hidden_vp or 0)
+    out += o.rates
+    players = o.players
     for k in range(n):
         out += _player_counts(players[(seat + k) % n])
-    if obs.trade is None:
+    if o.trade is None:
         out += [0] * (1 + 16 * n + 10)
     else:
         out += _trade(obs, seat, n)
-    out.append(max(0, MAX_OFFERS - obs.offers_this_turn))
+    out.append(max(0, MAX_OFFERS - o.offers_this_turn))
     out += _NONE_HELD if pending is None else pending.discard
     return out
 
@@ -347,17 +345,18 @@ def _player_counts(p: PlayerInfo) -> list[int]:
     found = _PLAYER_COUNTS.get(id(p))
     if found is not None and found[0] is p:
         return found[1]
-    pieces = p.pieces
+    rec: Any = p  # read untyped, as in _raw
+    pieces = rec.pieces
     # flags as 0 or 1, never bools: bytearray() takes a list of ints far faster
     out = [
-        p.vp, p.hand_size, p.dev_count, p.dev_new_count, p.knights, p.road_length,
-        1 if p.longest_road else 0, 1 if p.largest_army else 0, pieces[0], pieces[1], pieces[2],
-        p.discard,
+        rec.vp, rec.hand_size, rec.dev_count, rec.dev_new_count, rec.knights, rec.road_length,
+        1 if rec.longest_road else 0, 1 if rec.largest_army else 0, pieces[0], pieces[1], pieces[2],
+        rec.discard,
     ]  # fmt: skip
-    out += p.played
-    out += p.known
-    out.append(p.unknown)
-    nh = p.not_held
+    out += rec.played
+    out += rec.known
+    out.append(rec.unknown)
+    nh = rec.not_held
     out += [1 if r in nh else 0 for r in range(5)] if nh else _NONE_HELD
     if len(_PLAYER_COUNTS) > 512:  # records of positions long gone must not pile up
         _PLAYER_COUNTS.clear()
@@ -408,7 +407,7 @@ def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
     except ValueError:  # a count past 255 (no game reaches one): clipped below all the same
         numbers = bytearray([min(x, 255) for x in raw])
         big = True
-    counts = np.frombuffer(planes.counts() + numbers, dtype=np.uint8)
+    counts = np.frombuffer(planes.counts() + numbers, _COUNTS)
     vector: np.ndarray = counts * planes.scale
     # the turn's float32 product, exact: a whole number under 2**10 times a float32 (float64 math)
     vector[planes.turn_at] = min(obs.turn, 1000) * _TURN_SCALE
@@ -417,6 +416,8 @@ def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
     return vector
 
 
+_COUNTS: Final = np.dtype(np.uint8)
+"""The counts' dtype (a dtype object is taken faster than the scalar type)."""
 _UP_TO_20: Final = bytes(range(21))
 """The counts that cannot pass :data:`CLIP` once scaled (see :func:`flat`)."""
 

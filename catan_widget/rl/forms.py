@@ -58,5 +58,9 @@ def observation_of(
     """
     vector = flat(obs, pending)
     if form == "flat":
-        return {"observation": vector, "action_mask": legal.astype(np.int8)}
-    return {**split(vector, len(obs.players)), "action_mask": legal.astype(np.int8)}
+        return {"observation": vector, "action_mask": legal.astype(_MASK)}
+    return {**split(vector, len(obs.players)), "action_mask": legal.astype(_MASK)}
+
+
+_MASK: Final = np.dtype(np.int8)
+"""The observation's mask dtype (a dtype object is taken faster than the scalar type)."""

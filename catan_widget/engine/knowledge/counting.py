@@ -48,7 +48,8 @@ def count_event(known: Known, event: Event, viewer: int | None, excluded: list[i
     resources per seat) says which resources a seat's unknown cards cannot be: after a
     monopoly its victims hold none of that resource beyond the cards known.
     """
-    kind, p = event[0], event[1]
+    kind: str = event[0]  # typed: compiled, a str compares with each kind below far faster
+    p = event[1]
     if excluded is not None:
         _exclusions(excluded, known, event, viewer)
     if kind == "roll":
@@ -107,7 +108,7 @@ def _count_play(known: Known, p: int, card: int, data: tuple[object, ...]) -> No
 
 def _exclusions(excluded: list[int], known: Known, event: Event, viewer: int | None) -> None:
     """Update ``excluded`` with one event, before ``known`` counts it."""
-    kind = event[0]
+    kind: str = event[0]
     if kind == "play" and event[2] == MONOPOLY:
         r = event[3][0]
         for q in range(len(excluded)):
@@ -203,7 +204,7 @@ class CardCounter:
             if i == 0 and self.start is not None and event[0] == "staged":
                 continue  # a saved position's first event: the baseline is what was known there
             count_event(known, event, viewer, excluded)
-            kind = event[0]
+            kind: str = event[0]
             if kind == "play":
                 played[event[1]][event[2]] += 1
             elif kind == "staged":

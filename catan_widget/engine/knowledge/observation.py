@@ -41,7 +41,7 @@ from .counting import Baseline, CardCounter
 from .observed import Five, Observation, PlayerInfo, Shown, new_observation, new_player_info, new_shown
 from .observed_json import observation_from_dict
 
-__all__ = ["Observation", "PlayerInfo", "Shown", "observation_from_dict", "observe"]
+__all__ = ["Kept", "Observation", "PlayerInfo", "Seen", "Shown", "observation_from_dict", "observe"]
 
 
 def _five(values: list[int]) -> Five:
@@ -53,6 +53,42 @@ def _as_five(values: tuple[int, ...]) -> Five:
     if len(values) == 5:
         return values
     return (values[0], values[1], values[2], values[3], values[4])  # an IndexError, as before
+
+
+class Kept:
+    """One list of the state as a tuple, kept while the list stays the same (most moves build
+    nothing, so the board's lists rarely change between two observations).
+    """
+
+    def __init__(self) -> None:
+        """Nothing kept yet."""
+        self.last: tuple[list[int] | None, tuple[int, ...]] = (None, ())
+        """A copy of the list (the state changes its lists in place) and its tuple, in one
+        attribute: no other thread ever reads one without the other."""
+
+    def of(self, values: list[int]) -> tuple[int, ...]:
+        """``values`` as a tuple: the one kept when they are unchanged."""
+        last = self.last
+        if last[0] != values:
+            last = self.last = (values[:], tuple(values))
+        return last[1]
+
+
+class Seen:
+    """What one viewer of a game was last shown, kept so that :func:`observe` shows the parts
+    that did not change again, the same objects (fewer made, and readers such as the learning
+    features find them unchanged by identity): per seat the player record with its fields, and
+    the board's lists.
+    """
+
+    def __init__(self, seats: int) -> None:
+        """Nothing shown yet, in a game of ``seats`` players."""
+        self.players: list[tuple[tuple[Any, ...], PlayerInfo] | None] = [None] * seats
+        self.node_owner = Kept()
+        self.node_level = Kept()
+        self.edge_owner = Kept()
+        self.dice_counts = Kept()
+        self.roads = [Kept() for _ in range(seats)]
 
 
 def observe(
@@ -67,16 +103,14 @@ def observe(
     legal: tuple[Action, ...] | None,
     log: Sequence[str] | None = None,
     first_robber: int | None = None,
-    seen: list[Any] | None = None,
+    seen: Seen | None = None,
 ) -> Observation:
     """The observation of ``viewer`` (a checked :data:`.viewer.Viewer`) of a game given by its
     parts; ``counter`` is that viewer's card counting, caught up with ``events``.  ``legal``: the
     acting seat's legal actions when this viewer may see them (None: not listed).  ``log``: the
     viewer's log lines, to build :class:`Shown` (None: no ``shown``).  ``first_robber``: the
-    robber's hex where ``events`` begin (None: the desert, as in a fresh game).  ``seen``: the
-    player records this viewer was last shown, one slot per seat, with their fields (None: none
-    kept): an unchanged player's record is shown again, the same object, and the slots are
-    brought up to date.
+    robber's hex where ``events`` begin (None: the desert, as in a fresh game).  ``seen``: what
+    this viewer was last shown (:class:`Seen`, brought up to date here; None: nothing kept).
     """
     s = state
     n = len(names)
@@ -115,13 +149,13 @@ def observe(
             size - (k[0] + k[1] + k[2] + k[3] + k[4]),  # unknown
             () if not gone else tuple([r for r in range(5) if gone >> r & 1]),  # not_held
         )
-        last = None if seen is None else seen[q]
+        last = None if seen is None else seen.players[q]
         if last is not None and last[0] == fields:
             players.append(last[1])
             continue
         info = new_player_info(*fields)
         if seen is not None:
-            seen[q] = (fields, info)
+            seen.players[q] = (fields, info)
         players.append(info)
     acting = s.current
     controls = sees_all or seat == acting  # this viewer may see the acting seat's options
@@ -147,16 +181,16 @@ def observe(
         s.dev_played,  # dev_played
         s.built,  # built
         s.dice,  # dice
-        tuple(s.dice_counts),  # dice_counts
+        tuple(s.dice_counts) if seen is None else seen.dice_counts.of(s.dice_counts),  # dice_counts
         s.robber,  # robber
         s.free_roads,  # free_roads
         None if s.winner < 0 else s.winner,  # winner
         _five(s.bank),  # bank
         len(s.deck),  # deck_size
-        tuple(s.node_owner),  # node_owner
-        tuple(s.node_level),  # node_level
-        tuple(s.edge_owner),  # edge_owner
-        tuple([tuple(r) for r in s.roads]),  # roads
+        tuple(s.node_owner) if seen is None else seen.node_owner.of(s.node_owner),  # node_owner
+        tuple(s.node_level) if seen is None else seen.node_level.of(s.node_level),  # node_level
+        tuple(s.edge_owner) if seen is None else seen.edge_owner.of(s.edge_owner),  # edge_owner
+        _roads(s.roads, seen),  # roads
         tuple(players),  # players
         None if trade is None else (trade[0], trade[1], _as_five(trade[2]), _as_five(trade[3])),  # trade
         tuple([(a, _as_five(g), _as_five(w)) for a, g, w in s.answers]),  # answers
@@ -172,6 +206,12 @@ def observe(
         open_kinds(s, rules, acting) if controls else (),  # open
         shown,  # shown
     )
+
+
+def _roads(roads: list[list[int]], seen: Seen | None) -> tuple[tuple[int, ...], ...]:
+    if seen is None:
+        return tuple([tuple(r) for r in roads])
+    return tuple([kept.of(r) for kept, r in zip(seen.roads, roads)])
 
 
 def _shown(
@@ -225,7 +265,7 @@ def _recent_start(events: Events, seats: int) -> int:
 def _offers_this_turn(events: Events, baseline: Baseline | None) -> int:
     count = 0
     for event in reversed(events):
-        kind = event[0]
+        kind: str = event[0]
         if kind == "offer":
             count += 1
         elif kind in ("roll", "end_turn", "staged"):

@@ -52,7 +52,10 @@ class SeatToAct:
 
     def __call__(self, game: Any) -> bool:
         """Whether the loop should stop before the next move of ``game`` (a :class:`Game`)."""
-        s: State = game.state
+        return self.reached(game.state)
+
+    def reached(self, s: State) -> bool:
+        """Whether the loop should stop before the next move of the game in state ``s``."""
         return s.current == self.seat or s.turn >= self.max_turns
 
 
@@ -65,9 +68,15 @@ def play_bots(game: Any, bots: Sequence[Any], until: Callable[[Any], bool] | Non
     board, rules = game.board, game.rules
     holders: list[int] = game._holders
     me = get_ident()
+    seat_stop = until if isinstance(until, SeatToAct) else None  # asked natively, not called
     for _ in range(max_steps):
         s = game.state
-        if s.phase == GAME_OVER or (until is not None and until(game)):
+        if s.phase == GAME_OVER:
+            return
+        if seat_stop is not None:
+            if seat_stop.reached(s):
+                return
+        elif until is not None and until(game):
             return
         seat = s.current
         pick = among[seat]
