@@ -119,10 +119,10 @@ MYPY_INI = (
 BOTS = ("random_bot", "greedy", "value", "rollout", "search")
 """Bot modules compiled with the engine (the hot loops of playouts and tournaments)."""
 
-RL = ("actions", "features", "seat")
-"""Learning-environment modules compiled with the engine: the mask, the observation vector and the
-learning seat's step (bots, observation), run on every environment step (they import numpy, the
-``rl`` extra, only when imported)."""
+RL = ("actions", "features", "forms", "seat")
+"""Learning-environment modules compiled with the engine: the mask, the observation vector and its
+forms, and the learning seat's step (bots, observation), run on every environment step (they
+import numpy and gymnasium, the ``rl`` extra, only when imported)."""
 
 
 def compiled_sources(root: Path = ROOT) -> list[Path]:

@@ -279,9 +279,6 @@ _TURN_SCALE: Final = float(np.float32(1 / _TURN_DIVISOR))
 CLIP: Final = 10.0
 """Every scaled number is at most this (only hands or trade bundles far beyond any usual game
 reach it)."""
-_PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
-_DICE: Final = tuple(tuple(int(d == total) for d in range(2, 13)) for total in range(13))
-"""The dice one-hot by total (0: no roll yet, all zeros)."""
 _NONE_HELD: Final = (0, 0, 0, 0, 0)
 
 
@@ -302,43 +299,49 @@ def _offsets(players: int) -> tuple[int, int, int, int, int, int]:
     )
 
 
-def _raw(obs: Observation, seat: int, n: int, pending: Pending | None) -> list[int]:
-    """The ``numbers`` entries unscaled, in :func:`number_names`' order (the turn left 0)."""
-    # Read untyped: the record's tuples go into the list as they are, never unpacked to native
+def _raw(obs: Observation, seat: int, n: int, pending: Pending | None) -> bytes:
+    """The ``numbers`` entries unscaled, in :func:`number_names`' order (the turn left 0), as
+    bytes: segments joined (each count past 255 made 255, clipped all the same afterwards).
+    """
+    # Read untyped: the record's tuples go into the lists as they are, never unpacked to native
     # ints and boxed again (compiled, that is most of the work here).
     o: Any = obs
-    out = [0] * len(PHASES)
-    out[_PHASE_INDEX[obs.phase]] = 1
-    out += (  # flags as 0 or 1, as everywhere here (see _player_counts)
+    head = [  # flags as 0 or 1, never bools (see _counts)
         1 if o.current == seat and o.phase != "game_over" else 0,
         1 if o.turn_player == seat else 0,
         1 if o.rolled else 0,
         1 if o.dev_played else 0,
         1 if o.built else 0,
         o.free_roads,
-    )
+    ]
     dice = o.dice
-    out += _DICE[0] if dice is None else _DICE[dice[0] + dice[1]]
-    out += o.bank  # a seat's observation (flat checked it): its own cards are there
-    out += (o.deck_size, 0)
-    out += o.hand
-    out += o.dev_cards
-    out += o.dev_new
-    out.append(o.hidden_vp or 0)
-    out += o.rates
+    cards: list[int] = list(o.bank)  # a seat's observation (flat checked it): its own cards too
+    cards += (o.deck_size, 0)
+    cards += o.hand
+    cards += o.dev_cards
+    cards += o.dev_new
+    cards.append(o.hidden_vp or 0)
+    cards += o.rates
+    parts = [_PHASE_COUNTS[obs.phase], _counts(head), _DICE_COUNTS[0 if dice is None else dice[0] + dice[1]]]
+    parts.append(_counts(cards))
     players = o.players
-    for k in range(n):
-        out += _player_counts(players[(seat + k) % n])
-    if o.trade is None:
-        out += [0] * (1 + 16 * n + 10)
-    else:
-        out += _trade(obs, seat, n)
-    out.append(max(0, MAX_OFFERS - o.offers_this_turn))
-    out += _NONE_HELD if pending is None else pending.discard
-    return out
+    parts += [_player_counts(players[(seat + k) % n]) for k in range(n)]
+    parts.append(_NO_TRADE[n] if o.trade is None else _counts(_trade(obs, seat, n)))
+    tail = [max(0, MAX_OFFERS - o.offers_this_turn)]
+    tail += _NONE_HELD if pending is None else pending.discard
+    parts.append(_counts(tail))
+    return b"".join(parts)
 
 
-def _player_counts(p: PlayerInfo) -> list[int]:
+def _counts(values: list[int]) -> bytes:
+    """``values`` as bytes, a count past 255 made 255 (:func:`flat` clips it all the same)."""
+    try:
+        return bytes(values)
+    except ValueError:
+        return bytes([min(x, 255) for x in values])
+
+
+def _player_counts(p: PlayerInfo) -> bytes:
     """One player's :data:`PLAYER_FEATURES` unscaled (remembered per record: an observation
     shows an unchanged player's record again, the same object).
     """
@@ -347,7 +350,7 @@ def _player_counts(p: PlayerInfo) -> list[int]:
         return found[1]
     rec: Any = p  # read untyped, as in _raw
     pieces = rec.pieces
-    # flags as 0 or 1, never bools: bytearray() takes a list of ints far faster
+    # flags as 0 or 1, never bools: bytes() takes a list of ints far faster
     out = [
         rec.vp, rec.hand_size, rec.dev_count, rec.dev_new_count, rec.knights, rec.road_length,
         1 if rec.longest_road else 0, 1 if rec.largest_army else 0, pieces[0], pieces[1], pieces[2],
@@ -358,15 +361,22 @@ def _player_counts(p: PlayerInfo) -> list[int]:
     out.append(rec.unknown)
     nh = rec.not_held
     out += [1 if r in nh else 0 for r in range(5)] if nh else _NONE_HELD
+    counts = _counts(out)
     if len(_PLAYER_COUNTS) > 512:  # records of positions long gone must not pile up
         _PLAYER_COUNTS.clear()
-    _PLAYER_COUNTS[id(p)] = (p, out)
-    return out
+    _PLAYER_COUNTS[id(p)] = (p, counts)
+    return counts
 
 
-_PLAYER_COUNTS: Final[dict[int, tuple[PlayerInfo, list[int]]]] = {}
+_PLAYER_COUNTS: Final[dict[int, tuple[PlayerInfo, bytes]]] = {}
 """Per player record (by identity: the entry holds the record, so its id is not reused while
 it is there), its counts."""
+_PHASE_COUNTS: Final = {p: bytes([int(q == p) for q in PHASES]) for p in PHASES}
+"""The phase one-hot, by phase name."""
+_DICE_COUNTS: Final = tuple(bytes([int(d == total) for d in range(2, 13)]) for total in range(13))
+"""The dice one-hot by total (0: no roll yet, all zeros)."""
+_NO_TRADE: Final = {n: bytes(1 + 16 * n + 10) for n in range(3, 7)}
+"""The trade segment while no offer is open, by player count."""
 
 
 def _trade(obs: Observation, seat: int, n: int) -> list[int]:
@@ -394,19 +404,14 @@ def _trade(obs: Observation, seat: int, n: int) -> list[int]:
 def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
     """The dict form of :func:`feature_dict` as one ``float32`` vector (names: :func:`feature_names`):
     the counts of the planes and of :func:`_raw` as bytes, scaled by one multiplication and
-    clipped (the turn, the one count past a byte, is set apart).
+    clipped (the turn, the one count that may pass a byte, is set apart).
     """
     seat = _seat_of(obs)
     n = len(obs.players)
     planes = _planes(obs, seat, n, pending)
-    raw = _raw(obs, seat, n, pending)
-    try:
-        numbers = bytearray(raw)  # a bytearray is built from a list faster than bytes
-        # every divisor past the 0-or-1 flags is 2 or more: no count up to 20 reaches CLIP
-        big = bool(numbers.translate(None, _UP_TO_20))
-    except ValueError:  # a count past 255 (no game reaches one): clipped below all the same
-        numbers = bytearray([min(x, 255) for x in raw])
-        big = True
+    numbers = _raw(obs, seat, n, pending)
+    # every divisor past the 0-or-1 flags is 2 or more: no count up to 20 reaches CLIP
+    big = bool(numbers.translate(None, _UP_TO_20))
     counts = np.frombuffer(planes.counts() + numbers, _COUNTS)
     vector: np.ndarray = counts * planes.scale
     # the turn's float32 product, exact: a whole number under 2**10 times a float32 (float64 math)

@@ -247,7 +247,13 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         vp = vp_of(obs) if self.shaping else self._vp
         reward += self.shaping * (vp - self._vp)
         truncated = not terminated and obs.turn >= self.max_turns
-        out = self._observation(now), reward, terminated, truncated, self._info(now)
+        out = (
+            observation_of(obs, now.pending, now.mask, self.form),
+            reward,
+            terminated,
+            truncated,
+            self._info(now),
+        )
         # What this step reports is noted only once it is all built, in one line with no call
         # after it: CPython delivers an interrupt at calls and loop jumps, so the end and the
         # shaping are given by the step that returns them, never lost inside it.

@@ -77,8 +77,8 @@ class Kept:
 class Seen:
     """What one viewer of a game was last shown, kept so that :func:`observe` shows the parts
     that did not change again, the same objects (fewer made, and readers such as the learning
-    features find them unchanged by identity): per seat the player record with its fields, and
-    the board's lists.
+    features find them unchanged by identity): per seat the player record with what it was made
+    of, and the board's lists.
     """
 
     def __init__(self, seats: int) -> None:
@@ -124,19 +124,30 @@ def observe(
     for q in range(n):
         hand = s.hands[q]
         exact = sees_all or q == seat
-        k = _five(hand) if exact else _five(known[q])
+        kn = hand if exact else known[q]
         size = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
         dev, new = s.dev[q], s.dev_new[q]
         new_count = new[0] + new[1] + new[2] + new[3] + new[4]
         pieces = s.pieces[q]
         was = played[q]
         gone = 0 if exact else excluded[q]
-        fields: tuple[Any, ...] = (
+        # everything the record is made of, flat (small ints compare by identity, fast)
+        made_of: tuple[Any, ...] = (
+            public_vp(s, q), size, dev[0] + dev[1] + dev[2] + dev[3] + dev[4] + new_count, new_count,
+            s.knights[q], s.road_len[q], s.longest == q, s.army == q, pieces[0], pieces[1], pieces[2],
+            s.discards[q], was[0], was[1], was[2], was[3], was[4], kn[0], kn[1], kn[2], kn[3], kn[4], gone,
+        )  # fmt: skip
+        last = None if seen is None else seen.players[q]
+        if last is not None and last[0] == made_of:
+            players.append(last[1])
+            continue
+        k = _five(kn)
+        info = new_player_info(
             q,  # seat
             names[q],  # name
-            public_vp(s, q),  # vp
+            made_of[0],  # vp
             size,  # hand_size
-            dev[0] + dev[1] + dev[2] + dev[3] + dev[4] + new_count,  # dev_count
+            made_of[2],  # dev_count
             new_count,  # dev_new_count
             s.knights[q],  # knights
             s.road_len[q],  # road_length
@@ -149,13 +160,8 @@ def observe(
             size - (k[0] + k[1] + k[2] + k[3] + k[4]),  # unknown
             () if not gone else tuple([r for r in range(5) if gone >> r & 1]),  # not_held
         )
-        last = None if seen is None else seen.players[q]
-        if last is not None and last[0] == fields:
-            players.append(last[1])
-            continue
-        info = new_player_info(*fields)
         if seen is not None:
-            seen.players[q] = (fields, info)
+            seen.players[q] = (made_of, info)
         players.append(info)
     acting = s.current
     controls = sees_all or seat == acting  # this viewer may see the acting seat's options
