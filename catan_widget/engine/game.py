@@ -227,7 +227,7 @@ class Game:
         ``None`` (all-seeing) is deprecated.
         """
         v = check_viewer(self._named(viewer), len(self.names), none=ALL_SEEING, where="observe")
-        return read_whole(self, lambda: self._observe(v, legal, shown))
+        return read_whole(self, self._observe, v, legal, shown)
 
     def _observe(self, v: Viewer, legal: bool, shown: bool) -> Observation:
         listed = tuple(self.legal_actions()) if legal and v in (ALL_SEEING, self.state.current) else None
@@ -336,7 +336,7 @@ class Game:
         (see :mod:`.knowledge.prompts`).
         """
         v = check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="prompt")
-        return prompt(read_whole(self, lambda: self._observe(v, False, False)))
+        return prompt(read_whole(self, self._observe, v, False, False))
 
     # --- observers -----------------------------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:

@@ -51,6 +51,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import product
 from typing import Final
 
 import numpy as np
@@ -392,9 +393,8 @@ def _fill(out: bytearray, space: ActionSpace, obs: Observation, pending: Pending
         hand = obs.hand
         assert hand is not None
         base = space.start("offer")
-        out[base : base + len(OFFER_TERMS)] = _offer_row(
-            (min(hand[0], 2), min(hand[1], 2), min(hand[2], 2), min(hand[3], 2), min(hand[4], 2))
-        )
+        held = min(hand[0], 2) * 81 + min(hand[1], 2) * 27 + min(hand[2], 2) * 9 + min(hand[3], 2) * 3
+        out[base : base + len(OFFER_TERMS)] = _OFFER_ROWS[held + min(hand[4], 2)]
 
 
 _SEEN: Final[dict[int, dict[int, tuple[ac.Action, int | None]]]] = {n: {} for n in range(3, 7)}
@@ -411,7 +411,10 @@ def _remember(space: ActionSpace, seen: dict[int, tuple[ac.Action, int | None]],
     return code
 
 
-@cache
-def _offer_row(held: tuple[int, int, int, int, int]) -> bytes:
-    """Which encoded offers a hand can pay for, by its counts capped at 2 (243 hands in all)."""
+def _offer_row(held: tuple[int, ...]) -> bytes:
+    """Which encoded offers a hand can pay for, by its counts capped at 2."""
     return bytes([held[g] >= gn for g, gn, _w, _wn in OFFER_TERMS])
+
+
+_OFFER_ROWS: Final = tuple(_offer_row(held) for held in product(range(3), repeat=5))
+""":func:`_offer_row` of every hand capped at 2 (243), by its counts as a number in base 3."""

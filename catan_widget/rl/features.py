@@ -236,7 +236,8 @@ def _planes(obs: Observation, seat: int, n: int, pending: Pending | None) -> _Pl
             hexes[robber[1] * _HEX_WIDTH + 8] = 1
         found.hexes = (robber, bytes(hexes))
     owner, level = obs.node_owner, obs.node_level
-    if found.nodes[0] != (owner, level):
+    last = found.nodes[0]  # observe shows unchanged tuples again: mostly the same objects
+    if not (last[0] is owner and last[1] is level) and last != (owner, level):
         nodes = bytearray(found.static_nodes)
         width = 6 + 2 * n
         for v in range(len(owner)):
@@ -245,7 +246,7 @@ def _planes(obs: Observation, seat: int, n: int, pending: Pending | None) -> _Pl
                 nodes[v * width + 6 + (level[v] - 1) * n + (q - seat) % n] = 1
         found.nodes = ((owner, level), bytes(nodes))
     roads = obs.edge_owner
-    if found.edges[0] != roads:
+    if found.edges[0] is not roads and found.edges[0] != roads:
         edges = bytearray(len(roads) * n)
         for e in range(len(roads)):
             q = roads[e]

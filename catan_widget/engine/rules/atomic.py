@@ -116,16 +116,17 @@ def leave(holders: list[int], me: int) -> None:
         holders.remove(me)
 
 
-def read_whole(game: Any, read: Callable[[], T]) -> T:
-    """``read()`` of one whole position of ``game`` (a :class:`Game`), also while another thread
-    steps it: read without waiting, and once more in this thread's turn if a step was under way.
+def read_whole(game: Any, read: Callable[..., T], *args: Any) -> T:
+    """``read(*args)`` of one whole position of ``game`` (a :class:`Game`), also while another
+    thread steps it: read without waiting, and once more in this thread's turn if a step was
+    under way.
     """
     holders: list[int] = game._holders
     if holders and holders[0] == threading.get_ident():  # in this thread's own turn already
-        return read()
+        return read(*args)
     state, at = game.state, len(game.history)
     try:
-        value = read()
+        value = read(*args)
     except Exception:
         if not holders:
             raise
@@ -133,7 +134,7 @@ def read_whole(game: Any, read: Callable[[], T]) -> T:
         if not holders and game.state is state and len(game.history) == at:
             return value
     with turn(holders):
-        return read()
+        return read(*args)
 
 
 def replayed_state(start: State, board: Board, rules: Rules, history: Sequence[tuple[Action, Any]]) -> State:
