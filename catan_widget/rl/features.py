@@ -411,8 +411,12 @@ def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
     n = len(obs.players)
     planes = _planes(obs, seat, n, pending)
     numbers = _raw(obs, seat, n, pending)
-    # every divisor past the 0-or-1 flags is 2 or more: no count up to 20 reaches CLIP
-    big = bool(numbers.translate(None, _UP_TO_20))
+    # Past the 0-or-1 flags every divisor is 3 or more (no count up to 29 reaches CLIP) but the
+    # trade's bundles' and the free roads' (2: no count up to 20 does; free roads are 2 at most).
+    big = bool(numbers.translate(None, _UP_TO_29))
+    if not big and obs.trade is not None:
+        at = _offsets(n)
+        big = bool(numbers[at[3] : at[4]].translate(None, _UP_TO_20))
     counts = np.frombuffer(planes.counts() + numbers, _COUNTS)
     vector: np.ndarray = counts * planes.scale
     # the turn's float32 product, exact: a whole number under 2**10 times a float32 (float64 math)
@@ -425,7 +429,8 @@ def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
 _COUNTS: Final = np.dtype(np.uint8)
 """The counts' dtype (a dtype object is taken faster than the scalar type)."""
 _UP_TO_20: Final = bytes(range(21))
-"""The counts that cannot pass :data:`CLIP` once scaled (see :func:`flat`)."""
+_UP_TO_29: Final = bytes(range(30))
+"""The counts that cannot pass :data:`CLIP` once scaled, by their divisors (see :func:`flat`)."""
 
 
 def state_size(players: int) -> int:

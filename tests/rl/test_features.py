@@ -107,3 +107,44 @@ def test_the_board_planes_cache_never_mixes_games() -> None:
     fresh = [flat(g.observe(0)) for g in games for _ in range(2)]
     assert all(np.array_equal(a, b) for a, b in zip(cached, fresh))
     assert not np.array_equal(cached[2], cached[4]), "two games on one board, different pieces"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_clip_is_skipped_only_where_no_count_can_reach_it(players: int) -> None:
+    # flat clips only when a count passes 29, or 20 inside the trade segment: the divisors must
+    # keep that true (every other number is a 0-or-1 flag, or the free roads, 2 at most)
+    from catan_widget.rl import features
+
+    scale = features._scale(players)
+    trade_open, offers_left = features._offsets(players)[3:5]
+    flags = ("phase_", "dice_", "trade_", "acting", "my_turn", "rolled", "dev_played", "built")
+    player_flags = ("_longest_road", "_largest_army", "_not_held_", "_answer_pending", "_answer_accepted")
+    player_flags += ("_answer_declined", "_answer_countered")
+    for i, name in enumerate(features.number_names(players)):
+        if name in ("turn", "free_roads"):
+            continue
+        limit = 20 if trade_open <= i < offers_left else 29
+        if float(scale[i]) == 1.0:
+            assert name.startswith(flags) or name.endswith(player_flags) or "_not_held_" in name, name
+        else:
+            assert np.float32(limit) * scale[i] <= features.CLIP, name
+
+
+def test_a_huge_bundle_or_hand_is_clipped_to_the_box() -> None:
+    game = Game(["Ada", "Bo", "Cy", "Di", "Ed", "Flo"], seed=4)
+    game.stage(
+        settlements={"Ada": [0], "Bo": [20], "Cy": [40], "Di": [44], "Ed": [60], "Flo": [70]},
+        hands={"Ada": {"ore": 24, "grain": 24, "wool": 24, "brick": 24, "lumber": 24}},
+        turn_player="Ada",
+        phase="main",
+    )
+    named = dict(zip(feature_names(6), flat(game.observe(0))))
+    assert named["p0_hand_size"] == 10.0  # 120 cards / 10, clipped
+    assert named["hand_ore"] == pytest.approx(2.4)
+    from catan_widget.engine.actions import OfferTrade
+
+    game.step(OfferTrade((1, 0, 0, 0, 0), (0, 0, 0, 0, 25)))
+    named = dict(zip(feature_names(6), flat(game.observe(1))))
+    assert named["trade_want_ore"] == 10.0  # 25 / 2, clipped
+    assert named["trade_give_lumber"] == pytest.approx(0.5)
+    assert max(named.values()) == 10.0

@@ -262,20 +262,22 @@ _Frozen = TypeVar("_Frozen")
 
 def fast_constructor(cls: type[_Frozen]) -> Callable[..., _Frozen]:
     """A constructor of the frozen slotted dataclass ``cls`` several times faster than its
-    ``__init__`` (which sets each field through ``object.__setattr__``): a mutable twin with the
-    same slots, whose ``__init__`` sets the fields by position and then gives the object its
-    frozen class.  ``observe`` makes one :class:`Observation` and a :class:`PlayerInfo` per
-    changed seat for every bot move and every step of a learning environment.
+    ``__init__`` (which sets each field through ``object.__setattr__``): a function that makes a
+    mutable twin with the same slots, sets the fields by position and then gives the object its
+    frozen class (a function, not the twin's class: called from compiled code, its arguments are
+    passed as they are, with no tuple of them made).  ``observe`` makes one :class:`Observation`
+    and a :class:`PlayerInfo` per changed seat for every bot move and every step of a learning
+    environment.
     """
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]  # a dataclass, as the docstring says
-    lines = [f"def __init__(self, {', '.join(names)}):"]
+    twin = type(f"_Mutable{cls.__name__}", (), {"__slots__": cls.__dict__["__slots__"]})
+    lines = [f"def new_{cls.__name__}({', '.join(names)}):", "    self = new(twin)"]
     lines += [f"    self.{name} = {name}" for name in names]
-    lines.append("    self.__class__ = frozen")
-    scope: dict[str, Any] = {"frozen": cls}
+    lines += ["    self.__class__ = frozen", "    return self"]
+    scope: dict[str, Any] = {"new": object.__new__, "twin": twin, "frozen": cls}
     exec("\n".join(lines), scope)  # made from the class's own field names, as dataclasses does
-    namespace = {"__slots__": cls.__dict__["__slots__"], "__init__": scope["__init__"]}
-    twin: Callable[..., _Frozen] = type(f"_Mutable{cls.__name__}", (), namespace)
-    return twin
+    made: Callable[..., _Frozen] = scope[f"new_{cls.__name__}"]
+    return made
 
 
 new_player_info: Final = fast_constructor(PlayerInfo)
