@@ -177,8 +177,8 @@ class Pending:
     none) and the cards chosen to discard so far.  Empty between engine actions.
     """
 
-    robber_hex: int = -1
-    discard: list[int] = field(default_factory=lambda: [0, 0, 0, 0, 0])
+    robber_hex: int
+    discard: list[int]
 
     def __init__(self, robber_hex: int = -1, discard: list[int] | None = None) -> None:
         """``Pending()`` is empty; ``discard`` defaults to no card chosen."""

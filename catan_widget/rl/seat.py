@@ -13,7 +13,6 @@ from typing import Any
 import numpy as np
 
 from ..engine.knowledge.observation import Observation
-from ..engine.phases import GAME_OVER
 from ..engine.rules.autoplay import SeatToAct, play_bots
 from .actions import Pending, mask, step_id
 
@@ -44,9 +43,7 @@ def advance(game: Any, bots: list[Any], until: SeatToAct) -> View:
     seat must act, the turn cap is reached or the game is over; that seat's view then.
     """
     seat = until.seat
-    s = game.state
-    if s.phase != GAME_OVER and s.current != seat:
-        play_bots(game, bots, until, MAX_BOT_STEPS)
+    play_bots(game, bots, until, MAX_BOT_STEPS)  # no move at all when the seat acts or it is over
     obs: Observation = game.observe(seat)
     pending = Pending()
     return View(obs, pending, mask(obs, pending), len(game.history))

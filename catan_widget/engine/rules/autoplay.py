@@ -64,11 +64,8 @@ def play_bots(game: Any, bots: Sequence[Any], until: Callable[[Any], bool] | Non
     :class:`catan_widget.engine.registry.Bot`) choosing for each seat until ``until(game)`` is
     true, the game ends, or ``max_steps`` steps were taken.
     """
-    among: list[Among | None] = [choose_among_of(bot) for bot in bots]
-    board, rules = game.board, game.rules
-    holders: list[int] = game._holders
-    me = get_ident()
     seat_stop = until if isinstance(until, SeatToAct) else None  # asked natively, not called
+    among: list[Among | None] = []  # made at the first move: a loop that stops at once costs nothing
     for _ in range(max_steps):
         s = game.state
         if s.phase == GAME_OVER:
@@ -78,6 +75,11 @@ def play_bots(game: Any, bots: Sequence[Any], until: Callable[[Any], bool] | Non
                 return
         elif until is not None and until(game):
             return
+        if not among:
+            among = [choose_among_of(bot) for bot in bots]
+            board, rules = game.board, game.rules
+            holders: list[int] = game._holders
+            me = get_ident()
         seat = s.current
         pick = among[seat]
         if pick is None:  # a bot that reads its observation
