@@ -47,6 +47,7 @@ COMPILED = (
     "knowledge/determinize",
     "knowledge/observation",
     "knowledge/prompts",
+    "knowledge/reads",
     "phases",
     "players",
     "rng",

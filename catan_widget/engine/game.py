@@ -13,8 +13,9 @@ from .constants import RESOURCES
 from .errors import IllegalActionError, Refusal
 from .knowledge.counting import Baseline, CardCounter
 from .knowledge.determinize import register_game
-from .knowledge.observation import Observation, Seen, observe
+from .knowledge.observation import Observation, Seen
 from .knowledge.prompts import prompt, round_number
+from .knowledge.reads import counter_of, listed, observe_game, read_whole
 from .names import check_names, seat_of
 from .options import Rules, check_seed
 from .phases import GAME_OVER
@@ -23,7 +24,7 @@ from .registry import BotSpec, Hint, hint_for, make_bots
 from .rng import Rng
 from .rules import atomic
 from .rules.apply import Move
-from .rules.atomic import read_whole, turn
+from .rules.atomic import turn
 from .rules.autoplay import play_bots
 from .rules.chance import Chance
 from .rules.events import Events
@@ -227,24 +228,7 @@ class Game:
         ``None`` (all-seeing) is deprecated.
         """
         v = check_viewer(self._named(viewer), len(self.names), none=ALL_SEEING, where="observe")
-        return read_whole(self, self._observe, v, legal, shown)
-
-    def _observe(self, v: Viewer, legal: bool, shown: bool) -> Observation:
-        listed = tuple(self.legal_actions()) if legal and v in (ALL_SEEING, self.state.current) else None
-        return observe(
-            self.state,
-            self.board,
-            self.rules,
-            self.names,
-            self.events,
-            self._counter(v),
-            self.baseline,
-            v,
-            listed,
-            self._log(v) if shown else None,
-            None if self.origin is None else self.origin.robber,
-            self._seen.get(v) or self._seen.setdefault(v, Seen(len(self.names))),
-        )
+        return read_whole(self, observe_game, self, v, legal, shown)
 
     def determinize(self, seat: int | str, rng: random.Random | int) -> Game:
         """An independent game identical in everything ``seat`` knows, with everything hidden
@@ -274,11 +258,7 @@ class Game:
         )
 
     def _counter(self, viewer: Viewer) -> CardCounter:
-        counter = self._counters.get(viewer)
-        if counter is None:
-            counter = self._counters[viewer] = CardCounter(len(self.names), viewer, self.baseline)
-        counter.update(self.events)
-        return counter
+        return counter_of(self, viewer)
 
     def maritime_rates(self, seat: int) -> list[int]:
         """``seat``'s best bank rate per resource (4, 3 or 2), by resource id."""
@@ -336,7 +316,7 @@ class Game:
         (see :mod:`.knowledge.prompts`).
         """
         v = check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="prompt")
-        return prompt(read_whole(self, self._observe, v, False, False))
+        return prompt(read_whole(self, observe_game, self, v, False, False))
 
     # --- observers -----------------------------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
@@ -356,8 +336,14 @@ class Game:
             observer(self)
 
     # --- playing ------------------------------------------------------------------------------
-    legal_actions = atomic.listed
-    step = atomic.step  # both kept in rules/atomic.py, with the take-back and the threads' turns
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the acting player, in a deterministic order (open-ended domestic
+        trade offers and counter-offers are validated by :meth:`step` but not listed): of one
+        whole position, also while another thread steps the game (:func:`.knowledge.reads.listed`).
+        """
+        return listed(self)
+
+    step = atomic.step  # kept in rules/atomic.py, with the take-back and the threads' turns
 
     def play(
         self,

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.knowledge.observation import Observation
+from ..engine.knowledge.reads import observe_game, read_whole
 from ..engine.rules.autoplay import SeatToAct, play_bots
 from .actions import Pending, mask, step_id
 
@@ -44,7 +45,7 @@ def advance(game: Any, bots: list[Any], until: SeatToAct) -> View:
     """
     seat = until.seat
     play_bots(game, bots, until, MAX_BOT_STEPS)  # no move at all when the seat acts or it is over
-    obs: Observation = game.observe(seat)
+    obs = read_whole(game, observe_game, game, seat, True, False)  # game.observe(seat), seat checked
     pending = Pending()
     return View(obs, pending, mask(obs, pending), len(game.history))
 

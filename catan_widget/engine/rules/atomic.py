@@ -10,9 +10,9 @@ rebuilt from its start and the recorded moves (:func:`replayed_state`: the one r
 step, byte for byte when saved.
 
 :func:`step` is ``Game.step`` itself: the listed action applied without a second check, or
-any other one checked (:func:`check_and_apply`), recorded by that append; :func:`listed` is
-``Game.legal_actions``, remembering what it listed for the position so that a step of one of
-those actions is not checked again.
+any other one checked (:func:`check_and_apply`), recorded by that append; ``Game.legal_actions``
+(:func:`..knowledge.reads.listed`, compiled with the other reads of a whole position) remembers
+what it listed for the position so that a step of one of those actions is not checked again.
 
 Threads take turns: :func:`turn` (and the same few lines inlined in the hot paths) queue the
 thread on the game's ``holders`` list, wait until it is first, and leave the queue after; the
@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
-from typing import Any, TypeVar
+from typing import Any
 
 from ..action_fields import not_an_action
 from ..actions import Action
@@ -44,10 +44,7 @@ from ..options import Rules
 from ..phases import GAME_OVER
 from ..state import State
 from .apply import apply_listed
-from .legal import legal_actions
 from .replay import play_move, replay
-
-T = TypeVar("T")
 
 Handler = Callable[[int, FrameType | None], Any]
 """A Python-level signal handler."""
@@ -116,27 +113,6 @@ def leave(holders: list[int], me: int) -> None:
         holders.remove(me)
 
 
-def read_whole(game: Any, read: Callable[..., T], *args: Any) -> T:
-    """``read(*args)`` of one whole position of ``game`` (a :class:`Game`), also while another
-    thread steps it: read without waiting, and once more in this thread's turn if a step was
-    under way.
-    """
-    holders: list[int] = game._holders
-    if holders and holders[0] == threading.get_ident():  # in this thread's own turn already
-        return read(*args)
-    state, at = game.state, len(game.history)
-    try:
-        value = read(*args)
-    except Exception:
-        if not holders:
-            raise
-    else:
-        if not holders and game.state is state and len(game.history) == at:
-            return value
-    with turn(holders):
-        return read(*args)
-
-
 def replayed_state(start: State, board: Board, rules: Rules, history: Sequence[tuple[Action, Any]]) -> State:
     """The state reached by replaying ``history`` (``(action, chance)`` pairs) from ``start``
     (which is left unchanged): the one replay, :func:`.replay.replay`.
@@ -159,36 +135,6 @@ def take_back(game: Any, at: int, mark: int) -> None:
         del game.events[mark:]
         game.state = state
         game._listed = (None, 0, ())
-
-
-def listed(game: Any) -> list[Action]:
-    """Legal actions of the acting player, in a deterministic order (open-ended domestic
-    trade offers and counter-offers are validated by :meth:`step` but not listed).
-
-    ``Game.legal_actions`` (``game``: the :class:`Game`): listed without waiting when no step
-    is under way, else for one whole position; remembered with the position and its history
-    length, so that :func:`step` applies one of them without checking it again.
-    """
-    holders: list[int] = game._holders
-    if not holders:  # no step under way: list without waiting, then check none began
-        state, at = game.state, len(game.history)
-        try:
-            found = legal_actions(state, game.board, game.rules)
-        except Exception:
-            if not holders:
-                raise
-        else:
-            if not holders and game.state is state and len(game.history) == at:
-                game._listed = (state, at, tuple(found))
-                return found
-    return read_whole(game, lambda: _list(game))  # another thread is stepping: a whole position
-
-
-def _list(game: Any) -> list[Action]:
-    state, at = game.state, len(game.history)
-    found = legal_actions(state, game.board, game.rules)
-    game._listed = (state, at, tuple(found))
-    return found
 
 
 def step(
