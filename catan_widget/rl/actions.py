@@ -119,9 +119,15 @@ class ActionSpace:
         return hashlib.sha256("\n".join(self.names).encode()).hexdigest()
 
 
-@cache
 def action_space(players: int) -> ActionSpace:
     """The :class:`ActionSpace` of a game of ``players`` (3 to 6)."""
+    space = _SPACES.get(players)  # asked on every step: a dict, not a functools cache's call
+    if space is None:
+        space = _SPACES[players] = _space(players)
+    return space
+
+
+def _space(players: int) -> ActionSpace:
     topo = topology_for(players)
     others = players - 1
     layout: list[tuple[str, list[str]]] = [
@@ -169,6 +175,10 @@ def action_space(players: int) -> ActionSpace:
     block_of = tuple((block, start) for block, (start, size) in blocks.items() for _ in range(size))
     by_id = {code: a for a, code in fixed.items()}
     return ActionSpace(players, len(names), blocks, tuple(names), fixed, by_id, block_of)
+
+
+_SPACES: Final[dict[int, ActionSpace]] = {}
+"""The action spaces made so far, by player count."""
 
 
 @dataclass(init=False)  # its own __init__: compiled, where the generated one is interpreted
