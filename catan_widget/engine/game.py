@@ -28,13 +28,13 @@ from .rules.atomic import turn
 from .rules.autoplay import play_bots
 from .rules.chance import Chance
 from .rules.events import Events
-from .rules.trade import maritime_rates
+from .rules.trade import maritime_rates, open_kinds
 from .saves.format import Saved, game_from_json, game_to_json
 from .saves.staging import stage, staged_origin, too_close
 from .state import State, fresh_state
 from .viewer import ALL_SEEING, ONLOOKER, Viewer, check_viewer
 from .words.log import describe
-from .words.reasons import open_kinds, seat_refusal, seat_refusals, waiting
+from .words.reasons import seat_refusal, seat_refusals, waiting
 
 Observer = Callable[["Game"], None]
 """A callback told after every change of a game (a step, a staged position, a restore)."""
@@ -302,7 +302,7 @@ class Game:
 
     def open_kinds(self, seat: int) -> tuple[str, ...]:
         """Open-ended action kinds ``seat`` may use now (``offer_trade``, ``counter_trade``)."""
-        return open_kinds(Move(self.state, self.board, self.rules, seat))
+        return open_kinds(self.state, self.rules, seat)
 
     def waiting_text(self) -> str:
         """Whom the game waits for (or who won), in words."""

@@ -186,9 +186,11 @@ class CatanEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         state.setdefault("_ended", game is not None and game.is_over)
         state.setdefault("form", "flat")
         vars(self).update(state)
-        obs = None if self.game is None else self.game.observe(self.seat)
-        legal = np.zeros(self.space.n, dtype=np.bool_) if obs is None else mask(obs, pending)
-        self._now = View(obs, pending, legal, at)
+        if self.game is None:
+            self._now = empty_view(self.space.n)
+        else:
+            obs = self.game.observe(self.seat)
+            self._now = View(obs, pending, mask(obs, pending), at)
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Play id ``action`` for the agent, then the bots until the agent must act again."""

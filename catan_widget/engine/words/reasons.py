@@ -22,8 +22,7 @@ from ..phases import DISCARD, GAME_OVER, MAIN, ROLL, demand, demand_code
 from ..rules.apply import Move, check_action
 from ..rules.building import city_prereqs, road_prereqs, settlement_prereqs
 from ..rules.devcards import check_play
-from ..rules.trade import check_answer, maritime_rates, offer_prereqs, require_trading
-from ..rules.trade import open_kinds as trade_open_kinds
+from ..rules.trade import check_answer, maritime_rates, offer_prereqs, open_kinds, require_trading
 from ..state import State
 
 CONTROLS: tuple[str, ...] = (
@@ -124,17 +123,12 @@ _MANY: dict[str, Callable[[Move], Refusal]] = {
 share that fails, else that no place or option is left."""
 
 
-def open_kinds(m: Move) -> tuple[str, ...]:
-    """The open-ended kinds seat ``m.p`` may use now (:func:`..rules.trade.open_kinds`)."""
-    return trade_open_kinds(m.s, m.rules, m.p)
-
-
 def control_refusals(m: Move, legal: Iterable[ac.Action]) -> dict[str, Refusal]:
     """The refusal of every control of :data:`CONTROLS` that no action in ``legal`` (the legal
     actions of seat ``m.p``, the seat that must act) enables.  While a phase asks for one thing
     first, every control it blocks gets that demand (:func:`..phases.demand`, same code).
     """
-    enabled = {a.kind for a in legal} | set(open_kinds(m))
+    enabled = {a.kind for a in legal} | set(open_kinds(m.s, m.rules, m.p))
     out: dict[str, Refusal] = {}
     for kind in CONTROLS:
         if kind in enabled:
