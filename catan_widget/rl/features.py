@@ -165,9 +165,10 @@ def _seat_of(obs: Observation) -> int:
 class _Planes:
     """One board's hex, node and edge planes for one seat and player count, ravelled, as bytes of
     counts (each plane with what it was built from: pieces and the robber change on few moves,
-    and a plane is built again only when its own inputs changed), and the divisors of the whole
-    flat vector, inverted: the planes' counts are 0 or 1 (a hex's pips entry is 1 on a numbered
-    hex, its divisor inverted ``pips / 36``), the numbers' are those of :func:`_raw`.
+    and a plane is built again only when its own inputs changed), each player's counts with the
+    record they were read from, and the divisors of the whole flat vector, inverted: the
+    planes' counts are 0 or 1 (a hex's pips entry is 1 on a numbered hex, its divisor inverted
+    ``pips / 36``), the numbers' are those of :func:`_raw`.
     """
 
     def __init__(self, board: Board, n: int) -> None:
@@ -181,6 +182,9 @@ class _Planes:
         self.edges: tuple[tuple[int, ...], bytes] = ((), b"")
         # the three planes' counts joined, with the planes they were joined from
         self.joined: tuple[bytes, bytes, bytes, bytes] = (b"", b"", b"", b"")
+        # per player in relative order, the last record counted and its counts (an observation
+        # shows an unchanged player's record again, the same object)
+        self.players: list[tuple[PlayerInfo | None, bytes]] = [(None, b"")] * n
 
     def counts(self) -> bytes:
         """The hex, node and edge planes' counts, joined (again only when a plane changed)."""
@@ -300,7 +304,7 @@ def _offsets(players: int) -> tuple[int, int, int, int, int, int]:
     )
 
 
-def _raw(obs: Observation, seat: int, n: int, pending: Pending | None) -> bytes:
+def _raw(obs: Observation, seat: int, n: int, pending: Pending | None, planes: _Planes) -> bytes:
     """The ``numbers`` entries unscaled, in :func:`number_names`' order (the turn left 0), as
     bytes: segments joined (each count past 255 made 255, clipped all the same afterwards).
     """
@@ -326,7 +330,16 @@ def _raw(obs: Observation, seat: int, n: int, pending: Pending | None) -> bytes:
     parts = [_PHASE_COUNTS[obs.phase], _counts(head), _DICE_COUNTS[0 if dice is None else dice[0] + dice[1]]]
     parts.append(_counts(cards))
     players = o.players
-    parts += [_player_counts(players[(seat + k) % n]) for k in range(n)]
+    kept = planes.players
+    for k in range(n):
+        p = players[(seat + k) % n]
+        last = kept[k]
+        if last[0] is p:
+            parts.append(last[1])
+        else:
+            counts = _player_counts(p)
+            kept[k] = (p, counts)
+            parts.append(counts)
     parts.append(_NO_TRADE[n] if o.trade is None else _counts(_trade(obs, seat, n)))
     tail = [max(0, MAX_OFFERS - o.offers_this_turn)]
     tail += _NONE_HELD if pending is None else pending.discard
@@ -343,12 +356,7 @@ def _counts(values: list[int]) -> bytes:
 
 
 def _player_counts(p: PlayerInfo) -> bytes:
-    """One player's :data:`PLAYER_FEATURES` unscaled (remembered per record: an observation
-    shows an unchanged player's record again, the same object).
-    """
-    found = _PLAYER_COUNTS.get(id(p))
-    if found is not None and found[0] is p:
-        return found[1]
+    """One player's :data:`PLAYER_FEATURES` unscaled."""
     rec: Any = p  # read untyped, as in _raw
     pieces = rec.pieces
     # flags as 0 or 1, never bools: bytes() takes a list of ints far faster
@@ -362,16 +370,9 @@ def _player_counts(p: PlayerInfo) -> bytes:
     out.append(rec.unknown)
     nh = rec.not_held
     out += [1 if r in nh else 0 for r in range(5)] if nh else _NONE_HELD
-    counts = _counts(out)
-    if len(_PLAYER_COUNTS) > 512:  # records of positions long gone must not pile up
-        _PLAYER_COUNTS.clear()
-    _PLAYER_COUNTS[id(p)] = (p, counts)
-    return counts
+    return _counts(out)
 
 
-_PLAYER_COUNTS: Final[dict[int, tuple[PlayerInfo, bytes]]] = {}
-"""Per player record (by identity: the entry holds the record, so its id is not reused while
-it is there), its counts."""
 _PHASE_COUNTS: Final = {p: bytes([int(q == p) for q in PHASES]) for p in PHASES}
 """The phase one-hot, by phase name."""
 _DICE_COUNTS: Final = tuple(bytes([int(d == total) for d in range(2, 13)]) for total in range(13))
@@ -410,13 +411,14 @@ def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
     seat = _seat_of(obs)
     n = len(obs.players)
     planes = _planes(obs, seat, n, pending)
-    numbers = _raw(obs, seat, n, pending)
+    numbers = _raw(obs, seat, n, pending, planes)
     # Past the 0-or-1 flags every divisor is 3 or more (no count up to 29 reaches CLIP) but the
     # trade's bundles' and the free roads' (2: no count up to 20 does; free roads are 2 at most).
-    big = bool(numbers.translate(None, _UP_TO_29))
+    big = numbers.translate(_BELOW_30) != numbers
     if not big and obs.trade is not None:
         at = _offsets(n)
-        big = bool(numbers[at[3] : at[4]].translate(None, _UP_TO_20))
+        trade = numbers[at[3] : at[4]]
+        big = trade.translate(_BELOW_21) != trade
     counts = np.frombuffer(planes.counts() + numbers, _COUNTS)
     vector: np.ndarray = counts * planes.scale
     # the turn's float32 product, exact: a whole number under 2**10 times a float32 (float64 math)
@@ -428,9 +430,10 @@ def flat(obs: Observation, pending: Pending | None = None) -> np.ndarray:
 
 _COUNTS: Final = np.dtype(np.uint8)
 """The counts' dtype (a dtype object is taken faster than the scalar type)."""
-_UP_TO_20: Final = bytes(range(21))
-_UP_TO_29: Final = bytes(range(30))
-"""The counts that cannot pass :data:`CLIP` once scaled, by their divisors (see :func:`flat`)."""
+_BELOW_21: Final = bytes([c if c < 21 else 0 for c in range(256)])
+_BELOW_30: Final = bytes([c if c < 30 else 0 for c in range(256)])
+"""Byte tables keeping the counts that cannot pass :data:`CLIP` once scaled, by their divisors,
+and making any other count 0: a segment they change holds such a count (see :func:`flat`)."""
 
 
 def state_size(players: int) -> int:
