@@ -253,12 +253,8 @@ class Game:
         """The card counting of ``viewer`` (a seat or name, ONLOOKER or ALL_SEEING), caught up
         with the events.  ``None`` (an onlooker) is deprecated.
         """
-        return self._counter(
-            check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="card_counter")
-        )
-
-    def _counter(self, viewer: Viewer) -> CardCounter:
-        return counter_of(self, viewer)
+        v = check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="card_counter")
+        return counter_of(self, v)
 
     def maritime_rates(self, seat: int) -> list[int]:
         """``seat``'s best bank rate per resource (4, 3 or 2), by resource id."""

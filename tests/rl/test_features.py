@@ -109,6 +109,31 @@ def test_the_board_planes_cache_never_mixes_games() -> None:
     assert not np.array_equal(cached[2], cached[4]), "two games on one board, different pieces"
 
 
+@pytest.mark.parametrize(("players", "seed"), [(4, 41), (3, 42)])
+def test_each_players_counts_kept_between_positions_are_those_of_the_record_shown(
+    players: int, seed: int
+) -> None:
+    import catan_widget.rl.features as module
+
+    reused = 0
+    for step, (game, _obs) in enumerate(positions(players, seed, "mrmr", steps=600)):
+        for seat in range(players):
+            obs = game.observe(seat)  # unchanged players' records shown again, the same objects
+            kept = module._PLANES.get((id(obs.board), seat, players))
+            before = [] if kept is None else [p for p, _ in kept.players]
+            cached = flat(obs)
+            reused += sum(
+                p is q for p, q in zip(before, (obs.players[(seat + k) % players] for k in range(players)))
+            )
+            saved = dict(module._PLANES)
+            module._PLANES.clear()  # the same observation, counted from nothing
+            fresh = flat(obs)
+            module._PLANES.clear()
+            module._PLANES.update(saved)
+            assert np.array_equal(cached, fresh), (step, seat)
+    assert reused >= 1000, "the test must see counts kept from an earlier position"
+
+
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_clip_is_skipped_only_where_no_count_can_reach_it(players: int) -> None:
     # flat clips only when a count passes 29, or 20 inside the trade segment: the divisors must
