@@ -79,6 +79,7 @@ INTERPRETED = (
     "answer_reasons",
     "board/__init__",
     "errors",
+    "language",
     "game",
     "knowledge/__init__",
     "knowledge/observed",

@@ -4,7 +4,10 @@ costs, card counts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
+
+from .language import Joined, Message, joined, tr, trc, trnc
 
 RESOURCES: Final[tuple[str, ...]] = ("lumber", "brick", "wool", "grain", "ore")
 """Resource names; a resource's index in this tuple is its id everywhere in the engine."""
@@ -69,19 +72,72 @@ SPECIAL_CARDS: Final[dict[str, str]] = {"longest_road": "Longest Road", "largest
 """The special cards (§7) by key, named as the rulebook names them."""
 
 
-def special_card_title(key: str) -> str:
+def special_card_title(key: str) -> Message:
     """What a special card is worth, in words: ``"Longest Road: 2 VP"``."""
-    return f"{SPECIAL_CARDS[key]}: {SPECIAL_CARD_VP} VP"
+    if key == "longest_road":
+        return tr("Longest Road: {vp} VP", vp=SPECIAL_CARD_VP)
+    return tr("Largest Army: {vp} VP", vp=SPECIAL_CARD_VP)
 
 
-def card_words(card: int) -> str:
-    """A development card in a sentence: ``"road building"`` (its name with spaces).  As a
-    label, the rulebook writes it in capitals: "Road Building" (§6).
-    """
-    return DEV_CARDS[card].replace("_", " ")
+def special_card_word(key: str) -> Message:
+    """A special card's name (§7): ``"Longest Road"``, ``"Largest Army"``."""
+    return trc("special card", "Longest Road") if key == "longest_road" else trc("special card", "Largest Army")
 
 
-def cards_text(counts: tuple[int, ...] | list[int]) -> str:
-    """Plain words for a resource count vector: ``"2 wool, 1 ore"`` (``"nothing"`` if empty)."""
-    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(counts) if n]
-    return ", ".join(parts) if parts else "nothing"
+def resource_word(resource: int) -> Message:
+    """A resource's name as a label: ``"ore"`` (the glossary's word in each language)."""
+    return (
+        trc("resource", "lumber"),
+        trc("resource", "brick"),
+        trc("resource", "wool"),
+        trc("resource", "grain"),
+        trc("resource", "ore"),
+    )[resource]
+
+
+def terrain_word(terrain: int) -> Message:
+    """A terrain's name as a label: ``"mountains"``, ``"desert"``."""
+    return (
+        trc("terrain", "forest"),
+        trc("terrain", "hills"),
+        trc("terrain", "pasture"),
+        trc("terrain", "fields"),
+        trc("terrain", "mountains"),
+        trc("terrain", "desert"),
+    )[terrain]
+
+
+def amount_words(resource: int, n: int) -> Message:
+    """``n`` cards of ``resource``: ``"2 wool"`` (the language's plural form)."""
+    if resource == LUMBER:
+        return trnc("cards", "{n} lumber", "{n} lumber", n)
+    if resource == BRICK:
+        return trnc("cards", "{n} brick", "{n} brick", n)
+    if resource == WOOL:
+        return trnc("cards", "{n} wool", "{n} wool", n)
+    if resource == GRAIN:
+        return trnc("cards", "{n} grain", "{n} grain", n)
+    return trnc("cards", "{n} ore", "{n} ore", n)
+
+
+def dev_card_word(card: int) -> Message:
+    """A development card's name as the rulebook labels it (§6): ``"Road Building"``."""
+    return (
+        trc("development card", "Knight"),
+        trc("development card", "Road Building"),
+        trc("development card", "Year of Plenty"),
+        trc("development card", "Monopoly"),
+        trc("development card", "Victory Point"),
+    )[card]
+
+
+def card_words(card: int) -> Message:
+    """A development card in a sentence: its name (:func:`dev_card_word`)."""
+    return dev_card_word(card)
+
+
+def cards_text(counts: Sequence[int]) -> Joined:
+    """A resource count vector in words: ``"2 wool, 1 ore"`` (``"nothing"`` if empty)."""
+    return joined(
+        (amount_words(r, n) for r, n in enumerate(counts) if n), "comma", trc("cards", "nothing")
+    )

@@ -14,6 +14,8 @@ import warnings
 from dataclasses import dataclass
 from typing import Final
 
+from .language import ENGLISH, Words, words
+
 REFUSALS: Final[dict[str, tuple[str, str]]] = {
     # input that is not a move at all
     "malformed": ("", "not an action, or an action, id, seat or count that is not well formed"),
@@ -94,32 +96,46 @@ def rule_of(code: str) -> str:
 @dataclass(frozen=True)
 class Refusal:
     """Why an action is not allowed: ``code`` (a key of :data:`REFUSALS`), ``rule`` (its
-    rulebook section, ``""`` for malformed input) and ``text`` (the sentence for people).
+    rulebook section, ``""`` for malformed input) and ``message``, the sentence for people, a
+    catalogue message put in words only when read: :attr:`text` in the default language,
+    :meth:`words` in any.
     """
 
     code: str
     rule: str
-    text: str
+    message: Words
 
-    def to_dict(self) -> dict[str, str]:
-        """``{"code": ..., "rule": ..., "text": ...}`` (JSON-ready)."""
-        return {"code": self.code, "rule": self.rule, "text": self.text}
+    @property
+    def text(self) -> str:
+        """The sentence in the process's default language (:func:`.language.get_language`)."""
+        return words(self.message)
+
+    def words(self, language: str | None = None) -> str:
+        """The sentence in ``language`` (default: the process's)."""
+        return words(self.message, language)
+
+    def to_dict(self, language: str | None = None) -> dict[str, str]:
+        """``{"code": ..., "rule": ..., "text": ...}`` (JSON-ready; the text in ``language``)."""
+        return {"code": self.code, "rule": self.rule, "text": self.words(language)}
 
 
-def refusal(code: str, text: str) -> Refusal:
-    """The refusal of ``code`` in words ``text``, with the code's rulebook section."""
+def refusal(code: str, text: Words) -> Refusal:
+    """The refusal of ``code`` in words ``text`` (a catalogue message), with the code's rulebook
+    section.
+    """
     return Refusal(code, rule_of(code), text)
 
 
 class IllegalActionError(ValueError):
     """An action breaks a rule (or is malformed); the game is unchanged when this is raised.
 
-    ``str(error)`` is the sentence naming the rule in plain words; ``error.code`` is its stable
-    code (a key of :data:`REFUSALS`) and ``error.rule`` the rulebook section (``"§5"``, or
-    ``""`` for malformed input); ``error.refusal`` holds all three.
+    ``str(error)`` is the sentence naming the rule, in English (as Python's own errors are);
+    ``error.code`` is its stable code (a key of :data:`REFUSALS`) and ``error.rule`` the rulebook
+    section (``"§5"``, or ``""`` for malformed input); ``error.refusal`` holds all three, and
+    its :meth:`Refusal.words` gives the sentence in any language.
     """
 
-    def __init__(self, code: str, text: str | None = None) -> None:
+    def __init__(self, code: str, text: Words | None = None) -> None:
         if text is None:  # the form before codes: IllegalActionError("sentence")
             warnings.warn(
                 "IllegalActionError(text) is deprecated: give a code first, "
@@ -129,22 +145,26 @@ class IllegalActionError(ValueError):
             )
             code, text = "not_possible", code
         super().__init__(text)
+        self.message: Words = text
         self.code: str = code
         self.rule: str = rule_of(code)
 
+    def __str__(self) -> str:
+        return words(self.message, ENGLISH)
+
     @property
     def text(self) -> str:
-        """The sentence (``str(error)``)."""
-        return str(self.args[0]) if self.args else ""
+        """The sentence in English (``str(error)``)."""
+        return str(self)
 
     @property
     def refusal(self) -> Refusal:
-        """Code, rule and text as one :class:`Refusal`."""
-        return Refusal(self.code, self.rule, self.text)
+        """Code, rule and message as one :class:`Refusal`."""
+        return Refusal(self.code, self.rule, self.message)
 
-    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[str, str]]:
-        """Pickled with its code (a worker process's refusal arrives whole)."""
-        return (type(self), (self.code, self.text))
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[str, Words]]:
+        """Pickled with its code and message (a worker process's refusal arrives whole)."""
+        return (type(self), (self.code, self.message))
 
 
 class SaveError(ValueError):
