@@ -65,6 +65,7 @@ COMPILED = (
     "rules/turn",
     "state",
     "words/log",
+    "words/log_words",
     "words/places",
 )
 """Engine modules compiled with mypyc, as paths below ``catan_widget/engine`` without ``.py``: the

@@ -15,9 +15,11 @@ from . import (  # _native first: it picks the compiled engine or its pure sourc
 )
 from . import bots as _bots  # noqa: F401  registers the named bots ("random", "greedy") with the engine
 from .engine import *  # noqa: F403
+from .engine.language import get_language, languages, set_language
 
 __version__ = "0.1.0"
 __all__ = [*engine.__all__, "CatanWidget", "__version__", "tournament"]  # noqa: F405, PLE0604
+__all__ += ["get_language", "languages", "set_language"]  # the reader's language (docs/languages.md)
 
 TABLE_EXTRA = "pip install 'catan-widget[table]'"
 """What installs ``host`` and ``catan-widget serve`` (websockets and segno, an optional extra;

@@ -3,7 +3,7 @@
 ``rows(game)`` gives one row per player whose hand an action changed (and always one for the
 acting player)::
 
-    {"step": 12, "turn": 3, "player": "Bo", "action": "rolled 8 (3+5): Bo +1 grain",
+    {"step": 12, "turn": 3, "player": "Bo", "action": "You rolled 8 (3+5): you +1 grain",
      "dice": (3, 5), "gained": {"grain": 1}, "spent": {}}
 
 ``gained`` and ``spent`` name the resource cards that entered and left that player's hand in
@@ -12,11 +12,12 @@ spent).  So for every player, the hand at the start plus every ``gained`` minus 
 is the hand now.
 
 ``action`` is the step in the game log's own words (``engine.words.log.describe``: the events of
-the step joined by ``"; "``), read from the view of the row's player: the acting player sees
-the development card they bought, the thief and the robbed player see the stolen card, others
-read the public wording.  That matches ``gained``/``spent``, which show a row's own cards.  On
-the acting player's row the leading name is left out (``"rolled 8 (3+5): ..."``, ``"built a
-road on ..."``); other players' rows keep the whole sentence (``"Bo rolled 8 (3+5): ..."``).
+the step joined by ``"; "``), read by the row's player, in ``language`` (default: the
+process's): the acting player sees the development card they bought, the thief and the robbed
+player see the stolen card, others read the public wording.  That matches ``gained``/``spent``,
+which show a row's own cards.  A row's player reads their own moves in the second person
+(``"You rolled 8 (3+5): ..."``, ``"You built a road on ..."``); other players' moves name the
+mover (``"Bo rolled 8 (3+5): ..."``).  The other keys hold codes and numbers in every language.
 
 ``replay(game)`` re-plays ``game.history`` from its start and yields each :class:`Step` with the
 state before and after it: the plots use it for series over the turns.  The engine knows nothing
@@ -32,6 +33,7 @@ from typing import Any
 from .engine import Game
 from .engine.actions import Action
 from .engine.constants import RESOURCES
+from .engine.language import resolve
 from .engine.rules.events import Event, Events
 from .engine.rules.replay import replay as engine_replay
 from .engine.state import State
@@ -111,8 +113,11 @@ class Table(list[dict[str, Any]]):
         return pd.DataFrame(list(self), columns=list(ROW_KEYS))
 
 
-def rows(game: Game) -> Table:
-    """The game's history as rows (see the module docstring), oldest first."""
+def rows(game: Game, language: str | None = None) -> Table:
+    """The game's history as rows (see the module docstring), oldest first; the actions in
+    words of ``language`` (default: the process's).
+    """
+    lang = resolve(language)
     names = game.names
     table = Table()
     for step in replay(game):
@@ -122,13 +127,14 @@ def rows(game: Game) -> Table:
         ]
         seats = [step.seat] + [p for p in range(len(names)) if p != step.seat and any(deltas[p])]
         for p in seats:
-            text = "; ".join(describe(e, names, game.board, p) for e in step.events)
             table.append(
                 {
                     "step": step.index,
                     "turn": step.turn,
                     "player": names[p],
-                    "action": text.removeprefix(f"{names[p]} ") if p == step.seat else text,
+                    "action": "; ".join(
+                        describe(e, names, game.board, p, language=lang) for e in step.events
+                    ),
                     "dice": dice,
                     "gained": _cards({r: d for r, d in enumerate(deltas[p]) if d > 0}),
                     "spent": _cards({r: -d for r, d in enumerate(deltas[p]) if d < 0}),
@@ -137,9 +143,11 @@ def rows(game: Game) -> Table:
     return table
 
 
-def to_pandas(game: Game) -> Any:
-    """``rows(game)`` as a pandas DataFrame; raises ImportError saying so when pandas is missing."""
-    return rows(game).to_pandas()
+def to_pandas(game: Game, language: str | None = None) -> Any:
+    """``rows(game, language)`` as a pandas DataFrame; raises ImportError saying so when pandas
+    is missing.
+    """
+    return rows(game, language).to_pandas()
 
 
 def _cards(counts: dict[int, int]) -> dict[str, int]:

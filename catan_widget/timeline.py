@@ -6,6 +6,7 @@
     g = t.game_at(120)          # a Game exactly as it was after 120 actions (its own copy)
     t.next_mark(120, "roll")    # the position just after the next roll
     t.turn_start(12)            # the position where turn 12 began
+    t.log_for(0, 120, language="uk")  # the log seat 0 read then, in Ukrainian
 
 The timeline re-plays the game's history once on a copy rewound to its start (never on the
 game it was given), with the engine's one replay (``catan_widget.engine.rules.replay``), and keeps a
@@ -21,6 +22,7 @@ from typing import Any
 from .engine import Game
 from .engine import state as _state
 from .engine.actions import Action
+from .engine.language import resolve
 from .engine.rules.replay import replay_onto, rewound
 from .engine.state import State
 from .engine.viewer import ALL_SEEING, ONLOOKER
@@ -103,7 +105,7 @@ class Timeline:
         self._start.events = self._events[: len(prefix)]
         g.events = list(self._events)
         self._end = g
-        self._logs: dict[int | None, list[str]] = {}
+        self._logs: dict[tuple[int | None, str], list[str]] = {}
         self._marks = {kind: [i + 1 for i, ks in enumerate(self._kinds) if kind in ks] for kind in MARKS}
         self._cursor: Game | None = None
         self._cursor_at = -1
@@ -159,9 +161,11 @@ class Timeline:
         """``turn_starts()[t]`` = the position where turn ``t`` began, for every turn reached."""
         return [self.turn_start(t) for t in range(self._turns[-1] + 1)]
 
-    def log_for(self, viewer: int | None, position: int) -> list[str]:
-        """The log up to ``position`` as ``viewer`` reads it (see :meth:`Game.log_for`)."""
-        return self._full_log(viewer)[: self._event_counts[self._check(position)]]
+    def log_for(self, viewer: int | None, position: int, *, language: str | None = None) -> list[str]:
+        """The log up to ``position`` as ``viewer`` reads it, in ``language`` (default: the
+        process's; see :meth:`Game.log_for`).
+        """
+        return self._full_log(viewer, language)[: self._event_counts[self._check(position)]]
 
     def events_at(self, position: int) -> list[Any]:
         """The events up to ``position`` (engine tuples)."""
@@ -187,10 +191,11 @@ class Timeline:
             raise ValueError(f"a position is 0..{len(self)}, got {position!r}")
         return position
 
-    def _full_log(self, viewer: int | None) -> list[str]:
-        log = self._logs.get(viewer)
+    def _full_log(self, viewer: int | None, language: str | None = None) -> list[str]:
+        key = (viewer, resolve(language))
+        log = self._logs.get(key)
         if log is None:
-            log = self._logs[viewer] = self._end.log_for(viewer)
+            log = self._logs[key] = self._end.log_for(viewer, language=key[1])
         return log
 
     def _at(self, position: int) -> Game:
@@ -211,8 +216,11 @@ class Timeline:
         return g
 
     def _seed_logs(self, g: Game, position: int) -> None:
-        """Give the game the log words already computed (so a view costs no re-wording)."""
+        """Give the game the log words already computed (so a view costs no re-wording): in
+        the process's language and in every language the timeline has worded its log in.
+        """
         n = self._event_counts[position]
         viewers = [ONLOOKER, ALL_SEEING, *range(len(self.names))]
-        g._logs = {v: self._full_log(v)[:n] for v in viewers}
+        langs = {resolve(None), *(lang for _, lang in self._logs)}
+        g._logs = {(v, lang): self._full_log(v, lang)[:n] for v in viewers for lang in sorted(langs)}
         g._logs_of = g.events

@@ -1,6 +1,7 @@
 /** Small SVG drawings: terrain marks, resource glyphs, pieces, the robber. All pure builders. */
 import { s, type Child } from "./dom";
 import { fmt } from "./hex";
+import { resourceWord } from "./labels";
 import type { Resource, Terrain } from "./types";
 
 export const TERRAIN_COLORS: Record<Terrain, { light: string; base: string; dark: string }> = {
@@ -234,13 +235,13 @@ export function resourceGlyph(r: Resource, x: number, y: number, k: number): SVG
   }
 }
 
-/** A resource card drawn as a tiny standalone SVG (used in HTML panels). */
 /**
- * A resource card, named on hover and for screen readers: `label` (default: the resource's
- * name) is its tooltip and its accessible label.
+ * A resource card drawn as a tiny standalone SVG (used in HTML panels), named on hover and for
+ * screen readers: `label` (default: the resource's name) is its tooltip and its accessible label.
  */
-export function resourceCard(r: Resource, size = 22, label: string = r): SVGElement {
+export function resourceCard(r: Resource, size = 22, label?: string): SVGElement {
   const bg = TERRAIN_COLORS[RESOURCE_TERRAIN[r]];
+  label ??= resourceWord(r);
   return s(
     "svg",
     { viewBox: "-0.32 -0.42 0.64 0.84", width: fmt(size * 0.76), height: size, class: `cw-card cw-card-${r}`, role: "img", "aria-label": label },

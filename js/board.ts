@@ -15,7 +15,9 @@ import {
   viewBoxAttr,
   type Point,
 } from "./hex";
+import { t } from "./i18n";
 import type { Highlights, Placement } from "./interaction";
+import { amountWords, hexPlace, resourceWord } from "./labels";
 import { piece, roadLine, robberAt } from "./pieces";
 import { HILITE, HILITE_GLOW, markTargets, withoutPending } from "./previews";
 import type { Board, GameState, Harbor, HexInfo, Terrain } from "./types";
@@ -40,12 +42,17 @@ export interface BoardView {
   edgeEls: Map<number, Element>;
 }
 
+/** The board's accessible name. */
+function boardLabel(): string {
+  return t("Catan board");
+}
+
 /** An empty board SVG with its two layers; `uid` keeps gradient ids unique per widget. */
 export function createBoardView(uid: string): BoardView {
   const svg = s("svg", {
     class: "cw-board",
     role: "img",
-    "aria-label": "Catan board",
+    "aria-label": boardLabel(),
     preserveAspectRatio: "xMidYMid meet",
     "data-uid": uid,
   }) as SVGSVGElement;
@@ -82,11 +89,11 @@ function defs(uid: string): SVGElement {
       s("stop", { offset: "100%", "stop-color": "#5e3d20" }),
     ),
   );
-  for (const [t, c] of Object.entries(TERRAIN_COLORS)) {
-    d.append(radial(`t-${t}`, [["0%", c.light], ["100%", c.base]], "65%"));
+  for (const [terrain, c] of Object.entries(TERRAIN_COLORS)) {
+    d.append(radial(`t-${terrain}`, [["0%", c.light], ["100%", c.base]], "65%"));
     // each terrain's decoration is drawn once and reused by every hex of that terrain
-    const art = terrainArt(t as Terrain, 0, 0);
-    art.setAttribute("id", `${uid}-art-${t}`);
+    const art = terrainArt(terrain as Terrain, 0, 0);
+    art.setAttribute("id", `${uid}-art-${terrain}`);
     d.append(art);
   }
   d.append(
@@ -161,9 +168,9 @@ function harborMark(hb: Harbor, board: Board, uid: string): SVGElement {
   );
   const label = hb.resource ? "2:1" : "3:1";
   if (hb.resource) {
-    const tc = TERRAIN_COLORS[RESOURCE_TERRAIN[hb.resource]];
+    const colors = TERRAIN_COLORS[RESOURCE_TERRAIN[hb.resource]];
     g.append(
-      s("circle", { cx: fmt(m.x), cy: fmt(m.y - 0.07), r: 0.15, fill: tc.light, stroke: tc.dark, "stroke-width": 0.02 }),
+      s("circle", { cx: fmt(m.x), cy: fmt(m.y - 0.07), r: 0.15, fill: colors.light, stroke: colors.dark, "stroke-width": 0.02 }),
       resourceGlyph(hb.resource, m.x, m.y - 0.07, 0.5),
     );
   }
@@ -173,9 +180,16 @@ function harborMark(hb: Harbor, board: Board, uid: string): SVGElement {
       x: fmt(m.x), y: fmt(m.y + 0.2), "text-anchor": "middle", "font-size": 0.15, "font-weight": 700,
       "font-family": UI_FONT, fill: "#3b3226",
     }, label),
-    title(hb.resource ? `Harbor: 2 ${hb.resource} for 1 of any resource` : "Harbor: 3 of one resource for 1 of any"),
+    title(harborWords(hb)),
   );
   return g;
+}
+
+/** What a harbor trades, in words. */
+function harborWords(hb: Harbor): string {
+  if (!hb.resource) return t("Harbor: 3 of one resource for 1 of any");
+  // TRANSLATORS: a 2:1 harbor's tooltip; {cards} is "2 wool"
+  return t("Harbor: {cards} for 1 of any resource", { cards: amountWords(hb.resource, 2) });
 }
 
 function token(hx: HexInfo, uid: string): SVGElement | null {
@@ -199,16 +213,20 @@ function token(hx: HexInfo, uid: string): SVGElement | null {
   return g;
 }
 
-const TERRAIN_NAMES: Record<Terrain, string> = {
-  forest: "Forest (lumber)", pasture: "Pasture (wool)", fields: "Fields (grain)",
-  hills: "Hills (brick)", mountains: "Mountains (ore)", desert: "Desert",
-};
+/** A hex's tooltip: its name ("mountains 8") and what it produces. */
+function hexWords(hx: HexInfo): string {
+  const place = hexPlace(hx);
+  if (!hx.resource) return place;
+  // TRANSLATORS: a hex's tooltip: its name ("mountains 8") and the resource it produces
+  return t("{place} (produces {resource})", { place, resource: resourceWord(hx.resource) });
+}
 
 /** Draw the static layer: sea, frame, coast, harbors, terrain hexes with art and number tokens. */
 export function drawStatic(view: BoardView, board: Board, uid: string): void {
   const layer = view.staticLayer;
   clear(layer);
   view.svg.setAttribute("viewBox", viewBoxAttr(boardViewBox(board)));
+  view.svg.setAttribute("aria-label", boardLabel()); // drawn again when the language changes
   layer.append(defs(uid), sea(board, uid));
   const harbors = s("g", { class: "cw-harbors" });
   for (const hb of board.harbors) harbors.append(harborMark(hb, board, uid));
@@ -230,10 +248,10 @@ export function drawStatic(view: BoardView, board: Board, uid: string): void {
         stroke: TERRAIN_COLORS[hx.terrain].dark, "stroke-width": 0.025, opacity: 0.35,
       }),
       s("use", { href: `#${uid}-art-${hx.terrain}`, transform: `translate(${fmt(hx.x)} ${fmt(hx.y)})`, class: `cw-art cw-art-${hx.terrain}`, "pointer-events": "none" }),
-      title(hx.number ? `${TERRAIN_NAMES[hx.terrain]} — ${hx.number}` : TERRAIN_NAMES[hx.terrain]),
+      title(hexWords(hx)),
     );
-    const t = token(hx, uid);
-    if (t) g.append(t);
+    const tok = token(hx, uid);
+    if (tok) g.append(tok);
     hexes.append(g);
     view.hexEls.set(hx.id, g);
   }

@@ -2,7 +2,8 @@
 import { resourceCard } from "./art";
 import { h, type Child } from "./dom";
 import { canDiscard, ownHand, total, yopCanPick } from "./choices";
-import { BAR_GROUPS, control, describeResponse, SHORTCUTS } from "./controls";
+import { BAR_GROUPS, control, SHORTCUTS } from "./controls";
+import { rich, slot, t, tc, tn } from "./i18n";
 import {
   activeMode,
   dialogAction,
@@ -15,16 +16,17 @@ import {
   type UiState,
 } from "./interaction";
 import { allows, confirmable, maritimeGets, maritimeGives, mayRespond, reason, yopPairs } from "./legal";
+import { amountWords, cardsWords, hexPlace, resourceWord } from "./labels";
 import { cardRow } from "./table";
 import { RESOURCES } from "./types";
-import type { Board, BuildCostKind, Resource, ResourceCounts, Trade } from "./types";
+import type { Board, BuildCostKind, Resource, ResourceCounts, Trade, TradeResponse } from "./types";
 
 function colorOf(board: Board, seat: number): string {
   return board.players.find((p) => p.seat === seat)?.color ?? "#888";
 }
 
 function nameOf(ctx: Ctx, seat: number | null): string {
-  return ctx.state.players.find((p) => p.seat === seat)?.name ?? `Player ${seat}`;
+  return ctx.state.players.find((p) => p.seat === seat)?.name ?? t("Seat {seat}", { seat: seat ?? "?" });
 }
 
 /**
@@ -62,17 +64,17 @@ function withKey(action: string, label: string): Child[] {
 /** The action bar: Roll and End turn large, the builds with their cost cards (board.costs),
  * trades and Undo; disabled ones carry the reason (tooltip and tap note). */
 export function actionBar(ui: UiState, ctx: Ctx, board?: Board): HTMLElement {
-  const bar = h("div", { class: "cw-actions", role: "toolbar", "aria-label": "Actions" });
+  const bar = h("div", { class: "cw-actions", role: "toolbar", "aria-label": t("Actions") });
   for (const [i, group] of BAR_GROUPS.entries()) {
     const g = h("div", { class: `cw-action-group cw-group-${["turn", "build", "trade"][i]}` });
-    for (const [kind, label] of group) {
-      const c = control(kind, label, ui, ctx);
+    for (const kind of group) {
+      const c = control(kind, ui, ctx);
       const primary = (c.action === "roll" || c.action === "end_turn") && c.enabled;
       const cls = [i === 0 ? "cw-big" : null, primary ? "cw-primary" : null, c.pressed ? "cw-on" : null].filter(Boolean).join(" ");
       const cost = board?.costs?.[kind as BuildCostKind];
       const body: Child[] = cost ? [h("span", { class: "cw-btn-label" }, c.label), cardRow(cost, 15)] : withKey(c.action, c.label);
       const btn = button(c.action, body, { enabled: c.enabled, reason: c.reason, cls: cls || undefined, pressed: c.pressed });
-      if (c.action === "undo" && c.enabled) btn.title = "Take back your last move";
+      if (c.action === "undo" && c.enabled) btn.title = t("Take back your last move");
       g.append(btn);
     }
     bar.append(g);
@@ -80,18 +82,18 @@ export function actionBar(ui: UiState, ctx: Ctx, board?: Board): HTMLElement {
   return bar;
 }
 
+/** Cards in words: "2 wool, 1 ore", or "nothing". */
 export function describeCounts(c: ResourceCounts): string {
-  const parts = RESOURCES.filter((r) => (c[r] ?? 0) > 0).map((r) => `${c[r]} ${r}`);
-  return parts.length ? parts.join(" + ") : "nothing";
+  return cardsWords(c);
 }
 
 /** A dialog's Confirm and Cancel; a disabled Confirm carries Python's words (`board.confirm_unready`). */
-function confirmRow(board: Board, canConfirm: boolean, confirmLabel = "Confirm"): HTMLElement {
+function confirmRow(board: Board, canConfirm: boolean, confirmLabel?: string): HTMLElement {
   return h(
     "div",
     { class: "cw-confirm-row" },
-    button("confirm", withKey("confirm", confirmLabel), { enabled: canConfirm, cls: "cw-primary", reason: board.confirm_unready }),
-    button("cancel", withKey("cancel", "Cancel")),
+    button("confirm", withKey("confirm", confirmLabel ?? t("Confirm")), { enabled: canConfirm, cls: "cw-primary", reason: board.confirm_unready }),
+    button("cancel", withKey("cancel", t("Cancel"))),
   );
 }
 
@@ -101,6 +103,8 @@ function dialogBox(kind: string, heading: string, ...children: Child[]): HTMLEle
 
 function resourceButton(r: Resource, opts: { enabled?: boolean; pressed?: boolean; role?: string; note?: string }): HTMLButtonElement {
   const enabled = opts.enabled !== false;
+  const name = resourceWord(r);
+  const label = opts.note ? detailed(name, opts.note) : name;
   return h(
     "button",
     {
@@ -110,21 +114,27 @@ function resourceButton(r: Resource, opts: { enabled?: boolean; pressed?: boolea
       "data-role": opts.role,
       ...disabledAttrs(enabled),
       "aria-pressed": String(!!opts.pressed),
-      title: opts.note ? `${r} (${opts.note})` : r,
+      title: label,
     },
-    resourceCard(r, 26, opts.note ? `${r} (${opts.note})` : r),
-    h("span", {}, opts.note ?? r),
+    resourceCard(r, 26, label),
+    h("span", {}, opts.note ?? name),
   );
+}
+
+/** A resource with a detail: how many are held, or the bank's rate ("ore (3)", "wool (2:1)"). */
+function detailed(resource: string, detail: string | number): string {
+  // TRANSLATORS: a resource and a detail in brackets: how many cards of it are held ("ore (3)") or the bank's rate ("wool (2:1)")
+  return t("{resource} ({detail})", { resource, detail });
 }
 
 function placementDialog(p: Placement, ctx: Ctx, board: Board): HTMLElement {
   const ok = placementAction(p) !== null;
   if (p.kind === "move_robber") {
     const hx = board.hexes[p.hex];
-    const where = hx ? `${hx.terrain}${hx.number ? ` ${hx.number}` : ""}` : `hex ${p.hex}`;
-    const box = dialogBox("robber", `Move the robber to ${where}`);
+    const place = hx ? hexPlace(hx) : t("hex {id}", { id: p.hex });
+    const box = dialogBox("robber", t("Move the robber to {place}", { place }));
     if (needsVictimChoice(p)) {
-      const row = h("div", { class: "cw-victims" }, h("span", {}, "Steal from: "));
+      const row = h("div", { class: "cw-victims" }, h("span", {}, t("Steal from:")));
       for (const v of p.victims) {
         row.append(
           h(
@@ -142,12 +152,13 @@ function placementDialog(p: Placement, ctx: Ctx, board: Board): HTMLElement {
     box.append(confirmRow(board, ok));
     return box;
   }
-  const label = p.kind === "build_road" ? "Build a road here?" : p.kind === "build_city" ? "Upgrade to a city here?" : "Build a settlement here?";
+  const label = p.kind === "build_road" ? t("Build a road here?") : p.kind === "build_city" ? t("Upgrade to a city here?") : t("Build a settlement here?");
   return dialogBox("placement", label, confirmRow(board, ok));
 }
 
 function stepButton(side: "discard" | "give" | "want", r: Resource, delta: number, enabled: boolean): HTMLButtonElement {
-  const label = `${delta < 0 ? "one less" : "one more"} ${r}`;
+  const resource = resourceWord(r);
+  const label = delta < 0 ? t("One less {resource}", { resource }) : t("One more {resource}", { resource });
   const attrs = { type: "button", class: `cw-step${enabled ? "" : " cw-disabled"}`, "data-step": side, "data-resource": r, "data-delta": delta, "aria-label": label };
   return h("button", { ...attrs, ...disabledAttrs(enabled) }, delta < 0 ? "−" : "+");
 }
@@ -170,42 +181,53 @@ function discardDialog(ui: UiState, ctx: Ctx): HTMLElement {
   for (const r of RESOURCES) {
     const have = handCards?.[r] ?? 0;
     const n = ui.discard[r] ?? 0;
-    rows.append(h("div", { class: "cw-step-row" }, resourceCard(r, 24, `${r}: you hold ${have}`), h("span", { class: "cw-step-name" }, `${r} (${have})`), stepper("discard", r, n, chosen < target && (!handCards || n < have))));
+    const held = t("You hold {cards}", { cards: amountWords(r, have) });
+    rows.append(h("div", { class: "cw-step-row" }, resourceCard(r, 24, held), h("span", { class: "cw-step-name" }, detailed(resourceWord(r), have)), stepper("discard", r, n, chosen < target && (!handCards || n < have))));
   }
   const ready = canDiscard(ui.discard, target);
+  const name = nameOf(ctx, ctx.legal.seat);
   return dialogBox(
     "discard",
-    `${nameOf(ctx, ctx.legal.seat)}: discard ${target} card${target === 1 ? "" : "s"}`,
+    tn("{name}: discard {n} card", "{name}: discard {n} cards", target, { name }),
     rows,
-    h("div", { class: "cw-confirm-row" }, h("span", { class: "cw-discard-count", "data-chosen": chosen }, `${chosen} / ${target} chosen`), button("discard", "Discard", { enabled: ready, cls: "cw-primary", reason: reason(ctx.legal, "discard") })),
+    h(
+      "div",
+      { class: "cw-confirm-row" },
+      h("span", { class: "cw-discard-count", "data-chosen": chosen }, t("{chosen} / {total} chosen", { chosen, total: target })),
+      button("discard", tc("button", "Discard"), { enabled: ready, cls: "cw-primary", reason: reason(ctx.legal, "discard") }),
+    ),
   );
 }
 
 function tradeBuilder(d: Extract<Dialog, { kind: "offer_trade" | "counter_trade" }>, ctx: Ctx, board: Board): HTMLElement {
   const handCards = ownHand(ctx);
-  const rows = h("div", { class: "cw-steppers cw-trade-grid" }, h("span", {}), h("span", { class: "cw-col-head" }, "You give"), h("span", { class: "cw-col-head" }, "You get"));
+  const rows = h("div", { class: "cw-steppers cw-trade-grid" }, h("span", {}), h("span", { class: "cw-col-head" }, t("You give")), h("span", { class: "cw-col-head" }, t("You get")));
   for (const r of RESOURCES) {
     const g = d.give[r] ?? 0;
     const w = d.want[r] ?? 0;
+    const name = resourceWord(r);
     rows.append(
-      h("span", { class: "cw-step-name" }, resourceCard(r, 22), handCards ? ` ${r} (${handCards[r]})` : ` ${r}`),
+      h("span", { class: "cw-step-name" }, resourceCard(r, 22, name), " ", handCards ? detailed(name, handCards[r]) : name),
       stepper("give", r, g, !handCards || g < handCards[r]),
       stepper("want", r, w, w < ctx.legal.trade_max),
     );
   }
   const offer = d.kind === "offer_trade";
-  const box = dialogBox(d.kind, offer ? "Offer a trade" : `Counter ${nameOf(ctx, ctx.state.trade?.from ?? null)}'s offer`, rows);
+  const from = nameOf(ctx, ctx.state.trade?.from ?? null);
+  const box = dialogBox(d.kind, offer ? t("Offer a trade") : t("Counter {name}'s offer", { name: from }), rows);
   if (d.kind === "offer_trade") {
-    const to = h("div", { class: "cw-trade-to" }, h("span", {}, "To: "));
-    to.append(h("button", { type: "button", class: `cw-btn cw-small${d.to == null ? " cw-on" : ""}`, "data-to": "", "aria-pressed": String(d.to == null) }, "Everyone"));
+    const to = h("div", { class: "cw-trade-to" }, h("span", {}, t("To:")));
+    to.append(h("button", { type: "button", class: `cw-btn cw-small${d.to == null ? " cw-on" : ""}`, "data-to": "", "aria-pressed": String(d.to == null) }, t("Everyone")));
     for (const p of ctx.state.players) {
       if (p.seat === ctx.legal.seat) continue;
       to.append(h("button", { type: "button", class: `cw-btn cw-small${d.to === p.seat ? " cw-on" : ""}`, "data-to": p.seat, "aria-pressed": String(d.to === p.seat) }, p.name));
     }
     box.append(to);
   }
-  box.append(h("p", { class: "cw-summary" }, `Give ${describeCounts(d.give)} — get ${describeCounts(d.want)}`));
-  box.append(confirmRow(board, dialogAction(d, ctx) !== null, offer ? "Send offer" : "Send counter"));
+  const give = describeCounts(d.give);
+  const get = describeCounts(d.want);
+  box.append(h("p", { class: "cw-summary" }, t("Give {give} — get {get}", { give, get })));
+  box.append(confirmRow(board, dialogAction(d, ctx) !== null, offer ? t("Send offer") : t("Send counter")));
   return box;
 }
 
@@ -215,29 +237,35 @@ function cardDialog(d: Dialog, ctx: Ctx, board: Board): HTMLElement {
       const pairs = yopPairs(ctx.legal);
       const row = h("div", { class: "cw-res-picker" });
       for (const r of RESOURCES) row.append(resourceButton(r, { enabled: yopCanPick(d.picks, r, pairs), role: "pick" }));
-      const picked = h("div", { class: "cw-picked" }, h("span", {}, "Taking: "), ...d.picks.map((r) => resourceCard(r, 24, `1 ${r}`)), d.picks.length ? null : h("span", { class: "cw-muted" }, "choose two"));
-      return dialogBox(d.kind, "Year of Plenty: take two resources from the bank", row, picked, confirmRow(board, dialogAction(d, ctx) !== null));
+      const picked = h("div", { class: "cw-picked" }, h("span", {}, t("Taking:")), ...d.picks.map((r) => resourceCard(r, 24, amountWords(r, 1))), d.picks.length ? null : h("span", { class: "cw-muted" }, t("choose two")));
+      return dialogBox(d.kind, t("Year of Plenty: take two resources from the bank"), row, picked, confirmRow(board, dialogAction(d, ctx) !== null));
     }
     case "play_monopoly": {
       const row = h("div", { class: "cw-res-picker" });
       for (const r of RESOURCES) row.append(resourceButton(r, { pressed: d.resource === r, role: "pick" }));
-      return dialogBox(d.kind, "Monopoly: every player gives you all their…", row, confirmRow(board, d.resource !== null));
+      return dialogBox(d.kind, t("Monopoly: every player gives you all their…"), row, confirmRow(board, d.resource !== null));
     }
     case "maritime_trade": {
       const offered = maritimeGives(ctx.legal);
-      const gives = h("div", { class: "cw-res-picker" }, h("span", { class: "cw-row-label" }, "Give"));
+      const gives = h("div", { class: "cw-res-picker" }, h("span", { class: "cw-row-label" }, tc("bank trade", "Give")));
       for (const g of offered) gives.append(resourceButton(g.give, { pressed: d.give === g.give, role: "give", note: `${g.rate}:1` }));
-      const gets = h("div", { class: "cw-res-picker" }, h("span", { class: "cw-row-label" }, "Get"));
+      const gets = h("div", { class: "cw-res-picker" }, h("span", { class: "cw-row-label" }, tc("bank trade", "Get")));
       const allowed = maritimeGets(ctx.legal, d.give);
       for (const r of RESOURCES) gets.append(resourceButton(r, { pressed: d.get === r, role: "get", enabled: allowed.includes(r) }));
       const rate = offered.find((g) => g.give === d.give)?.rate;
-      const summary = d.give ? `Give ${rate ?? "?"} ${d.give} → get 1 ${d.get ?? "…"}` : "Choose what to give";
-      return dialogBox(d.kind, "Trade with the bank", gives, gets, h("p", { class: "cw-summary" }, summary), confirmRow(board, dialogAction(d, ctx) !== null));
+      return dialogBox(d.kind, t("Trade with the bank"), gives, gets, h("p", { class: "cw-summary" }, bankSummary(d.give, rate, d.get)), confirmRow(board, dialogAction(d, ctx) !== null));
     }
     case "offer_trade":
     case "counter_trade":
       return tradeBuilder(d, ctx, board);
   }
+}
+
+/** The bank trade chosen so far, in words: "Give 4 wool → get 1 ore". */
+function bankSummary(give: Resource | null, rate: number | undefined, get: Resource | null): string {
+  if (!give) return t("Choose what to give");
+  const gives = rate === undefined ? resourceWord(give) : amountWords(give, rate);
+  return get ? t("Give {give} → get {get}", { give: gives, get: amountWords(get, 1) }) : t("Give {give} → get…", { give: gives });
 }
 
 /** An open offer's countdown (docs/protocol.md, `state.trade.expires_in`): the seconds before
@@ -247,7 +275,8 @@ type TimedTrade = Trade & { expires_in?: number };
 
 function countdown(seconds: number): HTMLElement {
   const end = Date.now() + seconds * 1000;
-  const left = (): string => `${Math.max(0, Math.ceil((end - Date.now()) / 1000))} s`;
+  // TRANSLATORS: seconds left before an offer is declined, abbreviated ("13 s")
+  const left = (): string => t("{n} s", { n: Math.max(0, Math.ceil((end - Date.now()) / 1000)) });
   const el = h("span", { class: "cw-countdown", "data-expires-in": String(seconds) }, left());
   const timer = setInterval(() => {
     if (!el.isConnected) clearInterval(timer); // redrawn or gone: this one stops
@@ -256,42 +285,62 @@ function countdown(seconds: number): HTMLElement {
   return el;
 }
 
-function tradeStatus(t: TimedTrade, ctx: Ctx, board: Board): HTMLElement {
+/** One player's answer to an offer, as a sentence whose name is {@link slot} 0 (drawn in bold). */
+export function responseWords(r: TradeResponse | undefined): string {
+  const name = slot(0);
+  if (r == null || r === "pending") return t("{name} is thinking…", { name });
+  if (r === "accepted") return t("{name} accepts", { name });
+  if (r === "declined") return t("{name} declines", { name });
+  const give = describeCounts(r.give);
+  const want = describeCounts(r.want);
+  // TRANSLATORS: a counter-offer to your offer: what {name} would give and what they want instead
+  return t("{name} counters: gives {give}, wants {want}", { name, give, want });
+}
+
+function tradeStatus(trade: TimedTrade, ctx: Ctx, board: Board): HTMLElement {
   const { legal } = ctx;
-  const box = dialogBox("trade", "Trade", h("p", { class: "cw-summary" }, t.text ?? ""));
+  const box = dialogBox("trade", tc("dialog", "Trade"), h("p", { class: "cw-summary" }, trade.text ?? ""));
   if (mayRespond(legal)) {
-    const answer = (kind: "accept_trade" | "decline_trade" | "counter_trade", label: Child, cls?: string): HTMLButtonElement =>
+    const answer = (kind: "accept_trade" | "decline_trade" | "counter_trade", label: Child | Child[], cls?: string): HTMLButtonElement =>
       button(kind, label, { cls, enabled: allows(legal, kind), reason: reason(legal, kind) });
-    const decline = typeof t.expires_in === "number" ? h("span", {}, "Decline ", countdown(t.expires_in)) : "Decline";
-    box.append(h("div", { class: "cw-confirm-row" }, answer("accept_trade", "Accept", "cw-primary"), answer("decline_trade", decline), answer("counter_trade", "Counter…")));
+    // TRANSLATORS: the Decline button of an offer, with the seconds left before it is declined anyway ({time}: "13 s")
+    const decline = typeof trade.expires_in === "number" ? rich(t("Decline {time}", { time: slot(0) }), [countdown(trade.expires_in)]) : t("Decline");
+    box.append(h("div", { class: "cw-confirm-row" }, answer("accept_trade", t("Accept"), "cw-primary"), answer("decline_trade", decline), answer("counter_trade", t("Counter…"))));
     return box;
   }
   const list = h("ul", { class: "cw-responses" });
-  for (const [seatStr, resp] of Object.entries(t.responses ?? {})) {
+  for (const [seatStr, resp] of Object.entries(trade.responses ?? {})) {
     const seat = Number(seatStr);
-    const counter = typeof resp === "object" && resp !== null ? ` (gives ${describeCounts(resp.give)}, wants ${describeCounts(resp.want)})` : "";
-    const li = h("li", { "data-seat": seat, style: `--cw-player:${colorOf(board, seat)}` }, h("b", {}, nameOf(ctx, seat)), ` ${describeResponse(resp)}${counter} `);
-    if (confirmable(legal).includes(seat)) li.append(button("confirm_trade", "Confirm", { seat, cls: "cw-small cw-primary" }));
+    const li = h("li", { "data-seat": seat, style: `--cw-player:${colorOf(board, seat)}` }, ...rich(responseWords(resp), [h("b", {}, nameOf(ctx, seat))]), " ");
+    if (confirmable(legal).includes(seat)) li.append(button("confirm_trade", t("Confirm"), { seat, cls: "cw-small cw-primary" }));
     list.append(li);
   }
   box.append(list);
   // several answers wait on the proposer: one click declines them all
-  const cancel = confirmable(legal).length > 1 ? "Decline all" : "Cancel trade";
+  const cancel = confirmable(legal).length > 1 ? t("Decline all") : t("Cancel trade");
   if (allows(legal, "cancel_trade")) box.append(h("div", { class: "cw-confirm-row" }, button("cancel_trade", cancel)));
   return box;
 }
 
 function hint(ui: UiState, ctx: Ctx): HTMLElement | null {
   const mode = activeMode(ui, ctx);
-  const text: Record<ModeKind, string> = {
-    build_road: "Click a glowing path to place a road.",
-    build_settlement: "Click a glowing corner to place a settlement.",
-    build_city: "Click one of your glowing settlements to make it a city.",
-    move_robber: "Click a glowing hex to move the robber there.",
-  };
   if (!mode) return null;
   const showCancel = ui.mode !== null && mode === ui.mode;
-  return h("div", { class: "cw-hint", "data-mode": mode }, h("span", {}, text[mode]), showCancel ? button("cancel", withKey("cancel", "Cancel"), { cls: "cw-small" }) : null);
+  return h("div", { class: "cw-hint", "data-mode": mode }, h("span", {}, modeWords(mode)), showCancel ? button("cancel", withKey("cancel", t("Cancel")), { cls: "cw-small" }) : null);
+}
+
+/** What to do in a placement mode. */
+function modeWords(mode: ModeKind): string {
+  switch (mode) {
+    case "build_road":
+      return t("Click a glowing path to place a road.");
+    case "build_settlement":
+      return t("Click a glowing corner to place a settlement.");
+    case "build_city":
+      return t("Click one of your glowing settlements to make it a city.");
+    case "move_robber":
+      return t("Click a glowing hex to move the robber there.");
+  }
 }
 
 /** What floats over the board: the pending placement's Confirm / Cancel. */

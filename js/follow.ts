@@ -2,10 +2,12 @@
  * Following the bots (issue 20): the "since your last turn" box (`state.since`, worded by the
  * engine), the banner's move at the bots' pace, the "New game" button of a finished game, the
  * compact board-only view, and telling Python when a dialog of the viewer's own is open (the
- * bots wait while it is: catan_widget/widget/runner.py). Every sentence comes from Python.
+ * bots wait while it is: catan_widget/widget/runner.py). Every sentence comes from Python
+ * (the button's word is the catalogue's: js/i18n.ts).
  */
 import "./follow.css";
 import { h } from "./dom";
+import { t } from "./i18n";
 import { isolateNames } from "./names";
 import type { GameState } from "./types";
 
@@ -33,7 +35,7 @@ export interface NewGameMessage {
 export function sinceOf(state: GameState): Since | null {
   const since = (state as { since?: unknown }).since as Partial<Since> | null | undefined;
   if (!since || typeof since.title !== "string" || !Array.isArray(since.text)) return null;
-  return { title: since.title, text: since.text.filter((t) => typeof t === "string"), from: typeof since.from === "number" ? since.from : -1 };
+  return { title: since.title, text: since.text.filter((line) => typeof line === "string"), from: typeof since.from === "number" ? since.from : -1 };
 }
 
 /**
@@ -64,15 +66,15 @@ export function sinceBox(state: GameState, since: Since, open: boolean): HTMLEle
     since.title,
   );
   if (!open) return h("div", { class: "cw-box cw-since-box", "data-open": "false" }, toggle);
-  const lines = h("ul", { class: "cw-since-box-text" }, ...since.text.map((t) => h("li", {}, t)));
-  const detail = h("ol", { class: "cw-since-box-log" }, ...sinceLines(state, since).map((t) => h("li", {}, t)));
+  const lines = h("ul", { class: "cw-since-box-text" }, ...since.text.map((line) => h("li", {}, line)));
+  const detail = h("ol", { class: "cw-since-box-log" }, ...sinceLines(state, since).map((line) => h("li", {}, line)));
   return h("div", { class: "cw-box cw-since-box", "data-open": "true" }, toggle, lines, detail);
 }
 
 /** The "New game" button of a finished game (none in a replay). */
 export function newGameButton(state: GameState, replaying: boolean): HTMLElement | null {
   if (state.phase !== "game_over" || replaying) return null;
-  return h("button", { type: "button", class: "cw-btn cw-new-game", "data-follow": "new_game" }, "New game");
+  return h("button", { type: "button", class: "cw-btn cw-new-game", "data-follow": "new_game" }, t("New game"));
 }
 
 /** What the widget keeps between redraws for these parts. */

@@ -8,9 +8,10 @@
  */
 import { h, s } from "./dom";
 import { fmt } from "./hex";
+import { t, tc } from "./i18n";
 import { atTable } from "./presence";
 import { BOT_LEVELS } from "./settings";
-import type { Board, GameState, Hint, Legal, Settings } from "./types";
+import type { Board, BotLevel, GameState, Hint, Legal, Settings } from "./types";
 
 /** The `hint` trait if it is well formed and about the position shown now, else null. */
 export function currentHint(raw: unknown, state: GameState): Hint | null {
@@ -58,7 +59,7 @@ export function hintBar(legal: Legal, settings: Settings, hint: Hint | null, pen
     class: state === "ready" ? "cw-btn cw-small cw-hint-btn" : "cw-btn cw-small cw-hint-btn cw-disabled",
     "data-action": "hint",
     "data-state": state,
-    title: state === "ready" ? "Ask the search bot for your best move" : thinking ? thinkingWhy : notNow,
+    title: state === "ready" ? t("Ask the search bot for your best move") : thinking ? thinkingWhy : notNow,
   };
   if (state === "ready") {
     attrs["data-setting"] = "hint_request";
@@ -68,8 +69,9 @@ export function hintBar(legal: Legal, settings: Settings, hint: Hint | null, pen
     attrs["data-reason"] = thinking ? thinkingWhy : notNow;
   }
   if (thinking) attrs["aria-busy"] = "true";
-  const bar = h("div", { class: "cw-hint-bar" }, h("button", attrs, thinking ? "Thinking…" : "Hint"));
-  if (hint) bar.append(h("span", { class: "cw-hint-text", role: "status" }, `Hint: ${hint.reason}`));
+  const bar = h("div", { class: "cw-hint-bar" }, h("button", attrs, thinking ? t("Thinking…") : tc("button", "Hint")));
+  // TRANSLATORS: the hint's words; {reason} is the search bot's advice, in its own words
+  if (hint) bar.append(h("span", { class: "cw-hint-text", role: "status" }, t("Hint: {reason}", { reason: hint.reason })));
   return bar;
 }
 
@@ -93,8 +95,22 @@ export function drawHintMark(layer: Element, board: Board, hint: Hint | null): v
 /** The bot menu (`bot_level`): easy, normal or hard; absent when the bots are custom objects. */
 export function levelSelect(state: GameState, settings: Settings): HTMLElement | null {
   if (!settings.bot_level || !state.players.some((p) => p.kind === "bot") || atTable(state)) return null;
-  const el = h("select", { class: "cw-level-select", "data-setting": "bot_level", title: "How strong the bots play: random, greedy or search" });
-  for (const [v, label] of BOT_LEVELS) el.append(h("option", { value: v }, label));
+  const el = h("select", { class: "cw-level-select", "data-setting": "bot_level", title: t("How strong the bots play: random, greedy or search") });
+  for (const v of BOT_LEVELS) el.append(h("option", { value: v }, levelWords(v)));
   el.value = settings.bot_level;
-  return h("label", {}, "Level ", el);
+  return h("label", {}, tc("setting", "Level"), " ", el);
+}
+
+/** A bot level's name. */
+function levelWords(level: BotLevel): string {
+  switch (level) {
+    case "easy":
+      return tc("bot level", "Easy");
+    case "normal":
+      return tc("bot level", "Normal");
+    case "hard":
+      return tc("bot level", "Hard");
+    default:
+      return level;
+  }
 }

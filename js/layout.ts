@@ -3,6 +3,7 @@
  * board beside them, and where the dialog goes as the width changes. Nothing here reads a trait.
  */
 import { h } from "./dom";
+import { loadingWords } from "./first-words";
 
 /** Below this width (px) the widget stacks: the side column under the board, dialogs over it. */
 export const NARROW_PX = 700;
@@ -42,6 +43,8 @@ export interface Layout {
   root: HTMLDivElement;
   boardWrap: HTMLDivElement;
   side: HTMLDivElement;
+  /** what shows until the game arrives (its words are redrawn when the language changes) */
+  waiting: HTMLDivElement;
   slots: Slots;
 }
 
@@ -58,7 +61,7 @@ const SLOT_NAMES: (keyof Slots)[] = [
  */
 export function buildLayout(svg: SVGSVGElement): Layout {
   const slots = Object.fromEntries(SLOT_NAMES.map((n) => [n, h("div", { class: `cw-${n}-slot` })])) as unknown as Slots;
-  const waiting = h("div", { class: "cw-waiting" }, "Loading the game…"); // before Python sends a state: not a sentence of the game
+  const waiting = h("div", { class: "cw-waiting" }, loadingWords()); // before Python sends a state: not a sentence of the game
   // a box exactly over the board (its shape, --cw-board-ratio): what is placed beside a spot on
   // the board is positioned in it, in percent of the board
   const overBoard = h("div", { class: "cw-over-board" }, slots.overlay);
@@ -87,7 +90,7 @@ export function buildLayout(svg: SVGSVGElement): Layout {
     h("div", { class: "cw-main" }, boardWrap, slots.hand, slots.legend, slots.replay, slots.view, slots.toggles),
     side,
   );
-  return { root, boardWrap, side, slots };
+  return { root, boardWrap, side, waiting, slots };
 }
 
 /** Put the dialog where the eye is: beside the board, or over its bottom when stacked. */

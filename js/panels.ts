@@ -5,18 +5,12 @@ import { bannerSentence } from "./follow";
 import { h, s } from "./dom";
 import { diePipOffsets, expectedRolls, fmt } from "./hex";
 import { linkLog, markedLines } from "./highlights";
+import { lang, languages, num, rich, slot, t, tc, tn } from "./i18n";
+import { amountWords, devCardWord, newWord } from "./labels";
 import { atTable, presenceMark } from "./presence";
 import "./six.css";
 import { DEV_KINDS, RESOURCES } from "./types";
-import type { Board, DevKind, GameState, PlayerState, Settings, SpecialKind, Theme } from "./types";
-
-export const DEV_NAMES: Record<DevKind, string> = {
-  knight: "Knight",
-  road_building: "Road Building",
-  year_of_plenty: "Year of Plenty",
-  monopoly: "Monopoly",
-  victory_point: "Victory Point",
-};
+import type { Board, GameState, PlayerState, Settings, SpecialKind, Theme } from "./types";
 
 /** The badge of a special card's holder: its name, and what it is worth on hover (the engine's words). */
 function specialBadge(board: Board, kind: SpecialKind, cls: string): HTMLElement {
@@ -70,18 +64,22 @@ function hand(p: PlayerState, compact: boolean): HTMLElement {
     const el = h("div", { class: "cw-hand", "data-hidden": "false" });
     for (const r of RESOURCES) {
       const n = p.resources[r] ?? 0;
+      const label = amountWords(r, n);
       el.append(
-        h("span", { class: n ? "cw-res" : "cw-res cw-zero", "data-resource": r, title: `${n} ${r}` }, resourceCard(r, compact ? 15 : 22, `${n} ${r}`), h("b", { "aria-hidden": "true" }, String(n))),
+        h("span", { class: n ? "cw-res" : "cw-res cw-zero", "data-resource": r, title: label }, resourceCard(r, compact ? 15 : 22, label), h("b", { "aria-hidden": "true" }, String(n))),
       );
     }
     return el;
   }
+  const n = p.resource_count;
+  const hidden = tn("{n} resource card (hidden)", "{n} resource cards (hidden)", n);
   return h(
     "div",
-    { class: "cw-hand cw-hidden", "data-hidden": "true", title: `${p.resource_count} resource cards (hidden)`, role: "img", "aria-label": `${p.resource_count} resource cards (hidden)` },
+    { class: "cw-hand cw-hidden", "data-hidden": "true", title: hidden, role: "img", "aria-label": hidden },
     h("span", { class: "cw-card-back" }),
-    h("b", { class: "cw-count" }, compact ? String(p.resource_count) : `× ${p.resource_count}`),
-    compact ? null : h("span", { class: "cw-muted" }, "cards"),
+    h("b", { class: "cw-count" }, compact ? num(n) : `× ${num(n)}`),
+    // TRANSLATORS: the word after a count of hidden cards ("× 5 cards"); the count is shown before it
+    compact ? null : h("span", { class: "cw-muted" }, tn("card", "cards", n)),
   );
 }
 
@@ -89,44 +87,53 @@ function devCards(p: PlayerState, compact: boolean): HTMLElement {
   const el = h("div", { class: "cw-dev" });
   if (!p.dev_cards && compact) {
     // compact: the deck's back and the count; the words are its title
-    const words = `${p.dev_count} development card${p.dev_count === 1 ? "" : "s"}`;
+    const words = tn("{n} development card", "{n} development cards", p.dev_count);
     el.append(h("span", { class: "cw-dev-card cw-dev-hidden", title: words, "aria-label": words }, h("span", { class: "cw-card-back cw-dev-back" }), h("b", { class: "cw-count" }, String(p.dev_count))));
     return el;
   }
   if (p.dev_cards) {
     const items = DEV_KINDS.filter((k) => (p.dev_cards?.[k] ?? 0) > 0);
-    if (items.length === 0) el.append(h("span", { class: "cw-muted" }, "No development cards"));
+    if (items.length === 0) el.append(h("span", { class: "cw-muted" }, t("No development cards")));
     for (const k of items) {
       const n = p.dev_cards[k] ?? 0;
       const fresh = p.dev_new?.[k] ?? 0;
+      const card = devCardWord(k);
       el.append(
         h(
           "span",
-          { class: "cw-dev-card", "data-dev": k, title: fresh ? `${fresh} bought this turn` : DEV_NAMES[k] },
-          `${DEV_NAMES[k]}${n > 1 ? ` ×${n}` : ""}`,
-          fresh ? h("i", {}, "new") : null,
+          { class: "cw-dev-card", "data-dev": k, title: fresh ? tn("{n} bought this turn", "{n} bought this turn", fresh) : card },
+          // TRANSLATORS: a development card held more than once ("Knight ×2")
+          n > 1 ? t("{card} ×{n}", { card, n }) : card,
+          fresh ? h("i", {}, newWord()) : null,
         ),
       );
     }
   } else {
-    el.append(h("span", { class: "cw-dev-card cw-dev-hidden" }, `${p.dev_count} development card${p.dev_count === 1 ? "" : "s"}`));
+    el.append(h("span", { class: "cw-dev-card cw-dev-hidden" }, tn("{n} development card", "{n} development cards", p.dev_count)));
   }
   return el;
 }
 
+/** The pieces a player has left, in words. */
+function piecesLeft(p: PlayerState): string {
+  const roads = tn("{n} road", "{n} roads", p.pieces.roads);
+  const settlements = tn("{n} settlement", "{n} settlements", p.pieces.settlements);
+  const cities = tn("{n} city", "{n} cities", p.pieces.cities);
+  return t("Pieces left: {roads}, {settlements}, {cities}", { roads, settlements, cities });
+}
+
 /** Knights played, road length and (full panels) the pieces left; compact, the pieces are its title. */
 function stats(p: PlayerState, color: string, compact: boolean): HTMLElement {
-  const piecesLeft = `Pieces left: ${p.pieces.roads} roads, ${p.pieces.settlements} settlements, ${p.pieces.cities} cities`;
   return h(
     "div",
-    { class: "cw-stats", title: compact ? piecesLeft : null },
-    h("span", { title: "Knights played" }, `Knights ${p.knights_played}`),
-    h("span", { title: "Longest road length" }, `Road ${p.road_length}`),
+    { class: "cw-stats", title: compact ? piecesLeft(p) : null },
+    h("span", { title: t("Knights played") }, t("Knights {n}", { n: p.knights_played })),
+    h("span", { title: t("Longest road length") }, t("Road {n}", { n: p.road_length })),
     compact
       ? null
       : h(
           "span",
-          { class: "cw-pieces", title: "Pieces left: roads, settlements, cities" },
+          { class: "cw-pieces", title: t("Pieces left: roads, settlements, cities") },
           pieceIcon("road", color), String(p.pieces.roads),
           pieceIcon("settlement", color), String(p.pieces.settlements),
           pieceIcon("city", color), String(p.pieces.cities),
@@ -140,9 +147,13 @@ function playerPanel(p: PlayerState, state: GameState, board: Board, compact: bo
   if (p.seat === state.current) cls.push("cw-current");
   if (p.seat === state.turn_player) cls.push("cw-turn");
   if (state.winner === p.seat) cls.push("cw-winner");
-  const vpTitle = p.vp_hidden ? `${p.vp} public + ${p.vp_hidden} hidden victory points` : `${p.vp} victory points`;
+  const total = p.vp + (p.vp_hidden ?? 0);
+  const vpTitle = p.vp_hidden
+    ? tn("{n} victory point: {public} public + {hidden} hidden", "{n} victory points: {public} public + {hidden} hidden", total, { public: p.vp, hidden: p.vp_hidden })
+    : tn("{n} victory point", "{n} victory points", p.vp);
+  const winner = t("Winner");
   const badges = [
-    state.winner === p.seat ? h("span", { class: "cw-badge cw-badge-winner", title: "Winner" }, "Winner") : null,
+    state.winner === p.seat ? h("span", { class: "cw-badge cw-badge-winner", title: winner }, winner) : null,
     p.longest_road ? specialBadge(board, "longest_road", "cw-badge-road") : null,
     p.largest_army ? specialBadge(board, "largest_army", "cw-badge-army") : null,
   ];
@@ -152,22 +163,29 @@ function playerPanel(p: PlayerState, state: GameState, board: Board, compact: bo
     h(
       "div",
       { class: "cw-player-head" },
-      h("span", { class: "cw-turn-marker", title: "Whose turn", "aria-hidden": "true" }, p.seat === state.turn_player ? "▶" : ""),
-      h("b", { class: "cw-seat-chip", title: "The letter on this player's pieces" }, seatLetters(board.players).get(p.seat) ?? ""),
+      h("span", { class: "cw-turn-marker", title: t("Whose turn"), "aria-hidden": "true" }, p.seat === state.turn_player ? "▶" : ""),
+      h("b", { class: "cw-seat-chip", title: t("The letter on this player's pieces") }, seatLetters(board.players).get(p.seat) ?? ""),
       h("span", { class: "cw-player-name" }, p.name),
-      p.kind === "bot" ? h("span", { class: "cw-tag" }, "bot") : null,
+      p.kind === "bot" ? h("span", { class: "cw-tag" }, tc("player", "bot")) : null,
       presenceMark(state, board, p.seat),
       ...(compact ? [] : badges),
       state.phase === "game_over"
-        ? h("span", { class: "cw-vp", title: `${p.vp + (p.vp_hidden ?? 0)} victory points` }, h("b", {}, String(p.vp + (p.vp_hidden ?? 0))), " VP")
-        : h("span", { class: "cw-vp", title: vpTitle }, h("b", {}, String(p.vp)), p.vp_hidden ? h("small", {}, `+${p.vp_hidden}`) : null, " VP"),
+        ? h("span", { class: "cw-vp", title: tn("{n} victory point", "{n} victory points", total) }, ...vpWords(h("b", {}, num(total))))
+        : h("span", { class: "cw-vp", title: vpTitle }, ...vpWords(h("b", {}, num(p.vp)), p.vp_hidden ? h("small", {}, `+${num(p.vp_hidden)}`) : null)),
     ),
     // compact: the hand, the development cards, knights and road on one line; the special cards under it
     compact ? h("div", { class: "cw-player-cards" }, hand(p, true), devCards(p, true), stats(p, color, true)) : hand(p, false),
     compact ? null : devCards(p, false),
     compact ? (badges.some(Boolean) ? h("div", { class: "cw-player-badges" }, ...badges) : null) : stats(p, color, false),
-    (p.discard ?? 0) > 0 ? h("div", { class: "cw-must-discard" }, `Must discard ${p.discard}`) : null,
+    (p.discard ?? 0) > 0 ? h("div", { class: "cw-must-discard" }, tn("Must discard {n} card", "Must discard {n} cards", p.discard ?? 0)) : null,
   );
+}
+
+/** A player's points, short: "4 VP", the count drawn in bold (and the hidden points after it). */
+function vpWords(count: HTMLElement, hidden?: HTMLElement | null): (Node | string)[] {
+  const points = hidden ? h("span", {}, count, hidden) : count;
+  // TRANSLATORS: victory points, short, after their count ("4 VP"); {n} is the count
+  return rich(t("{n} VP", { n: slot(0) }), [points]);
 }
 
 /** Every player's panel, in seat order; compact from COMPACT_PLAYERS players on. */
@@ -179,13 +197,13 @@ export function players(state: GameState, board: Board): HTMLElement {
 }
 
 export function bank(state: GameState): HTMLElement {
-  const el = h("div", { class: "cw-bank" }, h("div", { class: "cw-box-title" }, "Bank"));
+  const el = h("div", { class: "cw-bank" }, h("div", { class: "cw-box-title" }, t("Bank")));
   const row = h("div", { class: "cw-hand" });
   for (const r of RESOURCES) {
-    const label = `${state.bank[r]} ${r} in the bank`;
+    const label = t("{cards} in the bank", { cards: amountWords(r, state.bank[r]) });
     row.append(h("span", { class: "cw-res", "data-resource": r, title: label }, resourceCard(r, 22, label), h("b", { "aria-hidden": "true" }, String(state.bank[r]))));
   }
-  row.append(h("span", { class: "cw-res", "data-resource": "dev_cards", title: "Development cards left" }, h("span", { class: "cw-card-back cw-dev-back" }), h("b", {}, String(state.bank.dev_cards))));
+  row.append(h("span", { class: "cw-res", "data-resource": "dev_cards", title: t("Development cards left") }, h("span", { class: "cw-card-back cw-dev-back" }), h("b", {}, String(state.bank.dev_cards))));
   el.append(row);
   return el;
 }
@@ -198,7 +216,7 @@ const DIE_STYLES = {
 
 export function dieFace(value: number, size = 34, style: keyof typeof DIE_STYLES = "white"): SVGElement {
   const c = DIE_STYLES[style];
-  const svg = s("svg", { viewBox: "-0.55 -0.55 1.1 1.1", width: size, height: size, class: `cw-die cw-die-${style}`, "data-value": value, role: "img", "aria-label": `die showing ${value}` });
+  const svg = s("svg", { viewBox: "-0.55 -0.55 1.1 1.1", width: size, height: size, class: `cw-die cw-die-${style}`, "data-value": value, role: "img", "aria-label": t("Die showing {n}", { n: value }) });
   svg.append(s("rect", { x: -0.48, y: -0.48, width: 0.96, height: 0.96, rx: 0.18, fill: c.face, stroke: c.edge, "stroke-width": 0.05 }));
   for (const p of diePipOffsets(value)) {
     svg.append(s("circle", { cx: fmt(p.x), cy: fmt(p.y), r: 0.095, fill: c.pip }));
@@ -209,7 +227,7 @@ export function dieFace(value: number, size = 34, style: keyof typeof DIE_STYLES
 export function dice(state: GameState): HTMLElement {
   const el = h("div", { class: "cw-dice" });
   if (!state.dice) {
-    el.append(h("span", { class: "cw-muted cw-no-roll" }, "No roll yet"));
+    el.append(h("span", { class: "cw-muted cw-no-roll" }, t("No roll yet")));
     return el;
   }
   const [a, b] = state.dice;
@@ -229,20 +247,22 @@ export function histogram(state: GameState): HTMLElement {
   const bw = W / 11;
   const max = Math.max(1, ...counts, ...expected);
   const y = (v: number): number => base - ((base - top) * v) / max;
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "cw-histogram-svg", role: "img", "aria-label": "Dice rolls so far" });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "cw-histogram-svg", role: "img", "aria-label": t("Dice rolls so far") });
   svg.append(s("line", { x1: 0, y1: base, x2: W, y2: base, class: "cw-axis" }));
   for (let i = 0; i < 11; i++) {
     const v = counts[i] ?? 0;
     const x = i * bw + 3;
     const hot = i === 4 || i === 6;
+    // TRANSLATORS: a bar of the dice histogram: {total} is the sum rolled (2..12), {n} how often, {expected} how often on average
+    const barTitle = tn("{total}: rolled {n} time, expected {expected}", "{total}: rolled {n} times, expected {expected}", v, { total: i + 2, expected: num(expected[i], 1) });
     svg.append(
-      s("rect", { class: hot ? "cw-bar cw-bar-hot" : "cw-bar", "data-total": i + 2, "data-count": v, x: fmt(x), y: fmt(y(v)), width: fmt(bw - 6), height: fmt(base - y(v)), rx: 2 }, s("title", {}, `${i + 2}: rolled ${v}, expected ${expected[i].toFixed(1)}`)),
+      s("rect", { class: hot ? "cw-bar cw-bar-hot" : "cw-bar", "data-total": i + 2, "data-count": v, x: fmt(x), y: fmt(y(v)), width: fmt(bw - 6), height: fmt(base - y(v)), rx: 2 }, s("title", {}, barTitle)),
       s("text", { x: fmt(x + (bw - 6) / 2), y: base + 12, "text-anchor": "middle", class: "cw-axis-label" }, String(i + 2)),
     );
     if (v > 0) svg.append(s("text", { x: fmt(x + (bw - 6) / 2), y: fmt(y(v) - 2), "text-anchor": "middle", class: "cw-bar-label" }, String(v)));
   }
   if (rolls === 0) {
-    svg.append(s("text", { x: W / 2, y: base / 2 + 4, "text-anchor": "middle", class: "cw-empty" }, "No rolls yet"));
+    svg.append(s("text", { x: W / 2, y: base / 2 + 4, "text-anchor": "middle", class: "cw-empty" }, t("No rolls yet")));
   } else {
     const pts = expected.map((e, i) => `${fmt(i * bw + bw / 2)},${fmt(y(e))}`).join(" ");
     svg.append(s("polyline", { points: pts, class: "cw-expected" }));
@@ -250,7 +270,7 @@ export function histogram(state: GameState): HTMLElement {
   return h(
     "div",
     { class: "cw-histogram cw-box", "data-rolls": rolls },
-    h("div", { class: "cw-box-title" }, `Dice — ${rolls} roll${rolls === 1 ? "" : "s"}`, h("span", { class: "cw-legend" }, "— expected")),
+    h("div", { class: "cw-box-title" }, tn("Dice — {n} roll", "Dice — {n} rolls", rolls), h("span", { class: "cw-legend" }, t("— expected"))),
     svg,
   );
 }
@@ -261,7 +281,7 @@ export function log(state: GameState): HTMLElement {
   const marked = markedLines(state);
   (state.log ?? []).forEach((line, i) => list.append(h("li", { "data-line": i, class: marked.has(i) ? "cw-marked" : null }, line)));
   linkLog(list);
-  return h("div", { class: "cw-log cw-box" }, h("div", { class: "cw-box-title" }, "Log"), list);
+  return h("div", { class: "cw-log cw-box" }, h("div", { class: "cw-box-title" }, t("Log")), list);
 }
 
 /** Keep the log scrolled to the newest line. */
@@ -288,7 +308,7 @@ export function toast(state: GameState, dismissed: number | null): HTMLElement |
     "div",
     { class: "cw-toast", role: "alert" },
     h("span", { class: "cw-toast-text" }, state.error),
-    h("button", { type: "button", class: "cw-toast-close", "data-action": "dismiss_error", title: "Dismiss", "aria-label": "Dismiss" }, "×"),
+    h("button", { type: "button", class: "cw-toast-close", "data-action": "dismiss_error", title: t("Dismiss"), "aria-label": t("Dismiss") }, "×"),
   );
 }
 
@@ -301,17 +321,34 @@ export function pausedBar(settings: Settings): HTMLElement | null {
   return h(
     "div",
     { class: "cw-paused", role: "status" },
-    h("span", {}, "The bots are paused."),
+    h("span", {}, t("The bots are paused.")),
     h(
       "button",
-      { type: "button", class: "cw-btn cw-small cw-primary", "data-setting": "bots_paused", "data-value": "false", title: "Let the bots play on" },
-      "Resume bots",
+      { type: "button", class: "cw-btn cw-small cw-primary", "data-setting": "bots_paused", "data-value": "false", title: t("Let the bots play on") },
+      t("Resume bots"),
     ),
   );
 }
 
-const BOT_SPEEDS: [number, string][] = [[0, "instant"], [0.3, "fast"], [0.6, "normal"], [1, "slow"], [2, "very slow"]];
-const THEME_NAMES: [Theme, string][] = [["auto", "Auto"], ["light", "Light"], ["dark", "Dark"]];
+/** The bots' paces (seconds between two bot moves), in words. */
+function botSpeeds(): [number, string][] {
+  return [
+    [0, tc("bot pace", "instant")],
+    [0.3, tc("bot pace", "fast")],
+    [0.6, tc("bot pace", "normal")],
+    [1, tc("bot pace", "slow")],
+    [2, tc("bot pace", "very slow")],
+  ];
+}
+
+/** The colour themes, in words. */
+function themeNames(): [Theme, string][] {
+  return [
+    ["auto", tc("theme", "Auto")],
+    ["light", tc("theme", "Light")],
+    ["dark", tc("theme", "Dark")],
+  ];
+}
 
 function select(setting: keyof Settings, cls: string, title: string, options: [string | number, string][], value: string): HTMLSelectElement {
   const el = h("select", { class: cls, "data-setting": setting, title });
@@ -329,10 +366,10 @@ export function handover(state: GameState): HTMLElement | null {
   if (!next) return null;
   return h(
     "div",
-    { class: "cw-handover", role: "dialog", "aria-label": `Pass to ${next.name}` },
-    h("div", { class: "cw-handover-title" }, `Pass to ${next.name}`),
-    h("p", {}, "Every hand is hidden until then."),
-    h("button", { type: "button", class: "cw-btn cw-primary", "data-setting": "ready_seat", "data-value": String(next.seat) }, `${next.name}, click when ready`),
+    { class: "cw-handover", role: "dialog", "aria-label": t("Pass to {name}", { name: next.name }) },
+    h("div", { class: "cw-handover-title" }, t("Pass to {name}", { name: next.name })),
+    h("p", {}, t("Every hand is hidden until then.")),
+    h("button", { type: "button", class: "cw-btn cw-primary", "data-setting": "ready_seat", "data-value": String(next.seat) }, t("{name}, click when ready", { name: next.name })),
   );
 }
 
@@ -342,7 +379,7 @@ export function handover(state: GameState): HTMLElement | null {
  */
 export function viewControls(state: GameState, settings: Settings): HTMLElement {
   let seats = state.players.map((p): [string, string] => [String(p.seat), p.name]);
-  let teacher: [string, string][] = [["-1", "Teacher (all hands)"]];
+  let teacher: [string, string][] = [["-1", t("Teacher (all hands)")]];
   // hot-seat: only the acting human's view (Python refuses the others unless teacher=True,
   // which shows every hand: viewer -1)
   if (state.players.filter((p) => p.kind === "human").length > 1 && state.viewer !== -1) {
@@ -350,25 +387,43 @@ export function viewControls(state: GameState, settings: Settings): HTMLElement 
     seats = acting && acting.kind === "human" && state.phase !== "game_over" && !state.handover ? [[String(acting.seat), acting.name]] : [];
     teacher = [];
   }
-  const view = select("view", "cw-view-select", "Whose hand to show", [["auto", "Automatic"], ...teacher, ...seats], settings.view == null ? "auto" : String(settings.view));
+  const view = select("view", "cw-view-select", t("Whose hand to show"), [["auto", t("Automatic")], ...teacher, ...seats], settings.view == null ? "auto" : String(settings.view));
   const on = settings.show_pips;
   // at a table the view and the bots are the host's (js/remote.ts refuses them)
   const host = !atTable(state);
   const out = h(
     "div",
     { class: "cw-view" },
-    host ? h("label", {}, "View ", view) : null,
+    host ? h("label", {}, tc("setting", "View"), " ", view) : null,
     h(
       "button",
-      { type: "button", class: on ? "cw-btn cw-small cw-on" : "cw-btn cw-small", "data-setting": "show_pips", "data-value": String(!on), "aria-pressed": String(on), title: "Show the pip sum of every corner without a building" },
-      "Show pips",
+      { type: "button", class: on ? "cw-btn cw-small cw-on" : "cw-btn cw-small", "data-setting": "show_pips", "data-value": String(!on), "aria-pressed": String(on), title: t("Show the pip sum of every corner without a building") },
+      t("Show pips"),
     ),
   );
   if (host && state.players.some((p) => p.kind === "bot")) {
-    const speeds = [...BOT_SPEEDS];
-    if (!speeds.some(([v]) => v === settings.bot_delay)) speeds.push([settings.bot_delay, `${settings.bot_delay} s`]);
-    out.append(h("label", {}, "Bots ", select("bot_delay", "cw-pace-select", "Pause between two bot moves", speeds.sort((a, b) => a[0] - b[0]), String(settings.bot_delay))));
+    const speeds = botSpeeds();
+    // TRANSLATORS: a pause between two bot moves, in seconds, abbreviated ("1.5 s")
+    if (!speeds.some(([v]) => v === settings.bot_delay)) speeds.push([settings.bot_delay, t("{n} s", { n: settings.bot_delay })]);
+    out.append(h("label", {}, tc("setting", "Bots"), " ", select("bot_delay", "cw-pace-select", t("Pause between two bot moves"), speeds.sort((a, b) => a[0] - b[0]), String(settings.bot_delay))));
   }
-  out.append(h("label", {}, "Theme ", select("theme", "cw-theme-select", "Colours: follow JupyterLab, or always light or dark", THEME_NAMES, settings.theme)));
+  out.append(h("label", {}, tc("setting", "Theme"), " ", select("theme", "cw-theme-select", t("Colours: follow JupyterLab, or always light or dark"), themeNames(), settings.theme)));
+  const menu = languageMenu();
+  if (menu) out.append(menu);
   return out;
+}
+
+/**
+ * The Language menu (the `language` setting): every language there is, each named in its own
+ * words (`words.languages`, from Python), the one shown now chosen; none before Python sent
+ * the languages.
+ */
+export function languageMenu(): HTMLElement | null {
+  const all = languages();
+  if (all.length < 2) return null;
+  const shown = lang();
+  const options: [string, string][] = all.some(([code]) => code === shown) ? [...all] : [[shown, shown], ...all];
+  const el = select("language", "cw-language-select", t("The language of the game's words"), options, shown);
+  for (const [i, [code]] of options.entries()) el.options[i]?.setAttribute("lang", code);
+  return h("label", {}, t("Language"), " ", el);
 }

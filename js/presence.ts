@@ -1,20 +1,14 @@
 /**
  * A table's marks (docs/table-protocol.md): the link's state while it is not open (the
- * front-end's own words: nothing reaches it from Python then), the banner that says the host's
- * teacher view is on, and each human seat's connected / away mark. The banner's and the marks'
+ * front-end's own words, js/first-words.ts: nothing reaches it from Python then), the banner
+ * that says the host's teacher view is on, and each human seat's connected / away mark. The banner's and the marks'
  * words come from Python (`board.table_words`); `state.table` says when they apply.
  */
 import "./presence.css";
 import { h } from "./dom";
+import { linkWords } from "./first-words";
 import type { LinkStatus, RemoteLink } from "./remote";
 import type { Board, GameState, TableInfo } from "./types";
-
-/** The link's states in the front-end's words (shown over the board; the reason, if any, is Python's). */
-const LINK_WORDS: Record<Exclude<LinkStatus["state"], "open">, string> = {
-  connecting: "Connecting to the table…",
-  reconnecting: "Reconnecting…",
-  closed: "Disconnected from the table.",
-};
 
 /** The `remote` trait of a widget joined to a table (`CatanWidget.join`), checked; null otherwise. */
 export function remoteLink(raw: unknown): RemoteLink | null {
@@ -31,13 +25,14 @@ export function linkOf(raw: unknown): LinkStatus | null {
   return { state, reason: typeof reason === "string" ? reason : null };
 }
 
-/** The link's notice while it is not open (`.cw-link[data-link]`), or null. */
+/** The link's notice while it is not open (`.cw-link[data-link]`), or null: its state in the
+ * front-end's words, the reason (if any) the server's. */
 export function linkNotice(link: LinkStatus | null): HTMLElement | null {
   if (!link || link.state === "open") return null;
   return h(
     "div",
     { class: "cw-link", role: "status", "aria-live": "polite", "data-link": link.state },
-    h("span", { class: "cw-link-text" }, LINK_WORDS[link.state]),
+    h("span", { class: "cw-link-text" }, linkWords(link.state)),
     link.reason ? h("span", { class: "cw-link-reason" }, link.reason) : null,
   );
 }

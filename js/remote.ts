@@ -4,8 +4,12 @@
  * table (`CatanWidget.join`). It implements the part of anywidget's model the front-end uses
  * (`get`, `set`, `on`, `off`, `send`, `save_changes`):
  *
- * - `hello` with the seat's token on every (re)connection; `welcome` gives `board`, `view` gives
- *   `state`, `legal` and `hint`, each set like a trait (a `change:<name>` event);
+ * - `hello` with the seat's token on every (re)connection; `welcome` gives `board` (and, from a
+ *   table that speaks languages, `words` and `language`), `view` gives `state`, `legal` and
+ *   `hint`, each set like a trait (a `change:<name>` event);
+ * - the seat's language: the one picked in the Language menu, else the first of the browser's
+ *   (`RemoteOptions.languages`) the table has, sent as the setting `language` when the welcome's
+ *   is another (the table welcomes again in that language);
  * - `send(intent)` is `{"type": "intent", "body": intent}`;
  * - the settings a seat keeps for itself (FORWARDED) are sent as `set` on `save_changes`; the
  *   others (the view, the bots, the replay, the hand-over) belong to the table's host and are
@@ -15,11 +19,12 @@
  *   welcome and view; meanwhile the trait `link` says "reconnecting" (the widget shows it).
  */
 import type { WidgetModel, WidgetTraits } from "./widget";
+import { chooseLanguage } from "./i18n";
 import { DEFAULT_SETTINGS } from "./settings";
 import type { GameState, Settings } from "./types";
 
 /** The settings a seat sets for itself at a table (the rest are the host's). */
-export const FORWARDED: readonly (keyof Settings)[] = ["show_counting", "hint_request", "theme", "show_pips", "show_ids"];
+export const FORWARDED: readonly (keyof Settings)[] = ["show_counting", "hint_request", "theme", "show_pips", "show_ids", "language"];
 
 /** The first wait before reconnecting (ms); it doubles up to BACKOFF_MAX_MS. */
 export const BACKOFF_MS = 500;
@@ -65,14 +70,18 @@ export interface RemoteOptions {
   /** timers (tests drive them with fake timers) */
   setTimer?: (f: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /** the words shown until the table sends its own (the `words` trait: js/i18n.ts) */
+  words?: unknown;
+  /** the languages the reader prefers, most wanted first (a browser's `navigator.languages`) */
+  languages?: readonly string[];
 }
 
 /** An event listener (called with no arguments: the model raises change events only). */
 type Handler = (...args: never[]) => void;
 
-/** The traits a RemoteModel starts with (nothing drawn until the welcome). */
-function initialTraits(): Record<string, unknown> {
-  return { ...DEFAULT_SETTINGS, board: null, state: null, legal: null, hint: {}, link: { state: "connecting", reason: null } };
+/** The traits a RemoteModel starts with (nothing drawn until the welcome; `words` until the table's). */
+function initialTraits(words: unknown): Record<string, unknown> {
+  return { ...DEFAULT_SETTINGS, board: null, state: null, legal: null, hint: {}, link: { state: "connecting", reason: null }, words: words ?? null };
 }
 
 function browserSocket(url: string): SocketLike {
@@ -90,7 +99,7 @@ export class RemoteModel implements WidgetModel {
   /** "player", "spectator" or "teacher", from the welcome */
   role: string | null = null;
 
-  private readonly traits = initialTraits();
+  private readonly traits: Record<string, unknown>;
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly dirty = new Set<keyof Settings>();
   private readonly open: SocketFactory;
@@ -101,11 +110,17 @@ export class RemoteModel implements WidgetModel {
   private wait = BACKOFF_MS;
   private timer: unknown = null;
   private closed = false;
+  /** the languages the reader prefers (the browser's), most wanted first */
+  private readonly preferred: readonly string[];
+  /** the language picked in the Language menu (null: none yet) */
+  private picked: string | null = null;
 
   constructor(
     private readonly link: RemoteLink,
     options: RemoteOptions = {},
   ) {
+    this.traits = initialTraits(options.words);
+    this.preferred = (options.languages ?? []).filter((code) => typeof code === "string" && code !== "");
     this.open = options.socket ?? browserSocket;
     this.setTimer = options.setTimer ?? ((f, ms) => setTimeout(f, ms));
     this.clearTimer = options.clearTimer ?? ((t) => clearTimeout(t as ReturnType<typeof setTimeout>));
@@ -124,6 +139,7 @@ export class RemoteModel implements WidgetModel {
       this.emit(`change:${name}`); // the control shows the value kept
       return;
     }
+    if (name === "language" && typeof value === "string") this.picked = value;
     this.put(name, value);
     if (name in DEFAULT_SETTINGS) this.dirty.add(name as keyof Settings);
   }
@@ -145,9 +161,12 @@ export class RemoteModel implements WidgetModel {
     this.frame({ type: "intent", body: content });
   }
 
-  /** Send the seat's settings changed since the last call. */
+  /** Send the seat's settings changed since the last call (its language as a `language` frame). */
   save_changes(): void {
-    for (const name of this.dirty) this.frame({ type: "set", name, value: this.traits[name] });
+    for (const name of this.dirty) {
+      if (name === "language") this.frame({ type: "language", language: this.traits[name] });
+      else this.frame({ type: "set", name, value: this.traits[name] });
+    }
     this.dirty.clear();
   }
 
@@ -254,10 +273,30 @@ export class RemoteModel implements WidgetModel {
     if (isRecord(msg.board)) this.put("board", msg.board);
     // the table keeps no setting of a link: send again those that are not the default
     for (const name of FORWARDED) {
-      if (name !== "hint_request" && this.traits[name] !== DEFAULT_SETTINGS[name]) this.dirty.add(name);
+      if (name !== "hint_request" && name !== "language" && this.traits[name] !== DEFAULT_SETTINGS[name]) this.dirty.add(name);
     }
+    this.welcomeWords(msg);
     this.save_changes();
     this.status("open");
+  }
+
+  /**
+   * The welcome's words and language: shown as they come; when the seat wants another language
+   * the table has (picked in the menu, else the browser's), a `language` frame asks for it.
+   * A table that sends no words is not asked (it speaks one language).
+   */
+  private welcomeWords(msg: Record<string, unknown>): void {
+    const words = msg.words;
+    if (!isRecord(words)) return;
+    const told = typeof msg.language === "string" ? msg.language : typeof words.language === "string" ? words.language : "";
+    const codes = Array.isArray(words.languages) ? words.languages.map((x: unknown) => (Array.isArray(x) ? String(x[0]) : "")) : [];
+    const wanted = this.picked ?? chooseLanguage(this.preferred, codes);
+    this.put("words", words);
+    if (wanted && wanted !== told && codes.includes(wanted)) {
+      this.traits.language = wanted;
+      this.dirty.add("language");
+    } else this.traits.language = told;
+    this.emit("change:language");
   }
 
   private view(msg: Record<string, unknown>): void {

@@ -5,9 +5,10 @@
  * path as the other settings and Python validates them.
  */
 import { h } from "./dom";
+import { num, rich, slot, t, tc, tn } from "./i18n";
+import { cardsWords } from "./labels";
 import { atTable } from "./presence";
 import type { Board, GameState, Resource, Settings } from "./types";
-import { RESOURCES } from "./types";
 
 /** The `timeline` trait: empty while playing live. */
 export interface Timeline {
@@ -86,59 +87,77 @@ export function turnOf(t: Timeline, at: number): number {
   return turn;
 }
 
+/** The kinds of marks the replay jumps between. */
+type MarkKind = keyof Timeline["marks"];
+
+/** A kind of mark's name, and the titles of its two jumps. */
+function markWords(kind: MarkKind): { name: string; previous: string; next: string } {
+  switch (kind) {
+    case "roll":
+      return { name: tc("replay", "roll"), previous: t("Previous roll"), next: t("Next roll") };
+    case "build":
+      return { name: tc("replay", "build"), previous: t("Previous build"), next: t("Next build") };
+    case "robber":
+      return { name: tc("replay", "robber"), previous: t("Previous robber move"), next: t("Next robber move") };
+  }
+}
+
 /** The replay bar: slider, step back / forward, jumps to a turn and to the next roll, build, robber. */
-export function timelineBar(t: Timeline, at: number): HTMLElement {
+export function timelineBar(tl: Timeline, at: number): HTMLElement {
   const step = (to: number | null, label: string, title: string): HTMLButtonElement =>
-    to === null || to < 0 || to > t.length || to === at
-      ? settingButton("replay_at", String(at), label, `${title}: nothing there`, true)
+    to === null || to < 0 || to > tl.length || to === at
+      ? // TRANSLATORS: the tooltip of a replay button with nowhere to go; {action} is its title ("Next roll")
+        settingButton("replay_at", String(at), label, t("{action}: nothing there", { action: title }), true)
       : settingButton("replay_at", String(to), label, title);
   const slider = h("input", {
     type: "range",
     class: "cw-replay-slider",
     min: "0",
-    max: String(t.length),
+    max: String(tl.length),
     step: "1",
     value: String(at),
     "data-setting": "replay_at",
-    "aria-label": "Position in the game",
+    "aria-label": t("Position in the game"),
   });
-  const turn = turnOf(t, at);
-  const turns = h("select", { class: "cw-replay-turn", "data-setting": "replay_at", title: "Jump to the start of a turn" });
-  t.turns.forEach((pos, i) => {
-    const opt = h("option", { value: String(pos) }, i === 0 ? "Setup" : `Turn ${i}`);
+  const turn = turnOf(tl, at);
+  const turns = h("select", { class: "cw-replay-turn", "data-setting": "replay_at", title: t("Jump to the start of a turn") });
+  tl.turns.forEach((pos, i) => {
+    const opt = h("option", { value: String(pos) }, i === 0 ? tc("replay", "Setup") : t("Turn {n}", { n: i }));
     if (i === turn) opt.selected = true;
     turns.append(opt);
   });
-  const jumps = (["roll", "build", "robber"] as const).map((kind) =>
-    h(
+  const jumps = (["roll", "build", "robber"] as const).map((kind) => {
+    const words = markWords(kind);
+    return h(
       "span",
       { class: "cw-replay-jump" },
-      step(previousMark(t.marks[kind], at), "◂", `Previous ${kind}`),
-      h("span", {}, kind),
-      step(nextMark(t.marks[kind], at), "▸", `Next ${kind}`),
-    ),
-  );
+      step(previousMark(tl.marks[kind], at), "◂", words.previous),
+      h("span", {}, words.name),
+      step(nextMark(tl.marks[kind], at), "▸", words.next),
+    );
+  });
   const bar = h(
     "div",
-    { class: "cw-replay", "data-at": String(at), "data-length": String(t.length) },
-    h("span", { class: "cw-replay-title" }, "Replay"),
-    step(0, "«", "Back to the start"),
-    step(at - 1, "◀", "One step back"),
+    { class: "cw-replay", "data-at": String(at), "data-length": String(tl.length) },
+    h("span", { class: "cw-replay-title" }, tc("replay", "Replay")),
+    step(0, "«", t("Back to the start")),
+    step(at - 1, "◀", t("One step back")),
     slider,
-    step(at + 1, "▶", "One step forward"),
-    step(t.length, "»", "To the end"),
-    h("span", { class: "cw-replay-pos" }, `step ${at} / ${t.length}`),
+    step(at + 1, "▶", t("One step forward")),
+    step(tl.length, "»", t("To the end")),
+    // TRANSLATORS: where the replay is: step {at} of {length}
+    h("span", { class: "cw-replay-pos" }, t("step {at} / {length}", { at, length: tl.length })),
     turns,
     ...jumps,
   );
-  if (!t.locked) bar.append(settingButton("replay_at", "live", "Back to the game", "Leave the replay"));
+  if (!tl.locked) bar.append(settingButton("replay_at", "live", t("Back to the game"), t("Leave the replay")));
   return bar;
 }
 
 /** The "Replay" button, offered once a live game is over. */
 export function replayButton(state: GameState, settings: Settings): HTMLElement | null {
   if (state.winner == null || settings.replay_at !== null || atTable(state)) return null;
-  return settingButton("replay_at", "0", "Replay this game", "Watch the game again from the start, step by step", false, "cw-btn cw-small cw-replay-start");
+  return settingButton("replay_at", "0", t("Replay this game"), t("Watch the game again from the start, step by step"), false, "cw-btn cw-small cw-replay-start");
 }
 
 /** The ids and card-counting toggles. */
@@ -152,14 +171,21 @@ export function toggles(settings: Settings): HTMLElement {
   return h(
     "div",
     { class: "cw-toggles" },
-    toggle("show_ids", "Show ids", "Write the ids the API uses on the board: hexes (H), corners (white) and paths (dark)"),
-    toggle("show_counting", "Count cards", "What the viewing seat knows of each opponent's hand"),
+    toggle("show_ids", t("Show ids"), t("Write the ids the API uses on the board: hexes (H), corners (white) and paths (dark)")),
+    toggle("show_counting", t("Count cards"), t("What the viewing seat knows of each opponent's hand")),
   );
 }
 
-function cards(known: Partial<Record<Resource, number>>): string {
-  const parts = RESOURCES.filter((r) => (known[r] ?? 0) > 0).map((r) => `${known[r]} ${r}`);
-  return parts.length ? parts.join(", ") : "nothing known";
+/** One opponent's line of the card counting, its name {@link slot} 0 (drawn in bold). */
+function countingWords(known: Partial<Record<Resource, number>>, unknown: number, held: number): string {
+  const cards = cardsWords(known, tc("cards", "nothing known"));
+  const name = slot(0);
+  if (unknown > 0) {
+    // TRANSLATORS: what you know of an opponent's hand: {cards} you can name, {unknown} cards you cannot, {n} cards in all
+    return tn("{name}: {cards} + {unknown} unknown ({n} card)", "{name}: {cards} + {unknown} unknown ({n} cards)", held, { name, cards, unknown });
+  }
+  // TRANSLATORS: what you know of an opponent's hand: {cards} you can name, {n} cards in all
+  return tn("{name}: {cards} ({n} card)", "{name}: {cards} ({n} cards)", held, { name, cards });
 }
 
 /** The card-counting box: for the viewer, each opponent's known cards and unknown count;
@@ -167,21 +193,14 @@ function cards(known: Partial<Record<Resource, number>>): string {
 export function countingBox(state: GameState, settings: Settings, board: Board): HTMLElement | null {
   if (!settings.show_counting) return null;
   const viewer = state.viewer;
-  const title = h("div", { class: "cw-box-title" }, "Card counting");
+  const title = h("div", { class: "cw-box-title" }, t("Card counting"));
   if (viewer == null || viewer < 0) {
     return h("div", { class: "cw-box cw-counting" }, title, h("div", {}, board.counting_unseated ?? ""));
   }
   const rows = state.players
     .filter((p) => p.seat !== viewer && p.known !== undefined)
     .map((p) =>
-      h(
-        "div",
-        { class: "cw-counting-row", "data-seat": String(p.seat) },
-        h("b", {}, p.name),
-        `: ${cards(p.known ?? {})}`,
-        (p.unknown ?? 0) > 0 ? ` + ${p.unknown} unknown` : "",
-        ` (${p.resource_count} cards)`,
-      ),
+      h("div", { class: "cw-counting-row", "data-seat": String(p.seat) }, ...rich(countingWords(p.known ?? {}, p.unknown ?? 0, p.resource_count), [h("b", {}, p.name)])),
     );
   // the heading in the engine's words ("What you know"): players[viewer].counting
   const heading = state.players.find((p) => p.seat === viewer)?.counting ?? "";
@@ -201,7 +220,7 @@ function vpChart(sum: Summary, board: Board): SVGElement {
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("class", "cw-summary-chart");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "Victory points per turn");
+  svg.setAttribute("aria-label", t("Victory points per turn"));
   const add = (tag: string, attrs: Record<string, string>, text?: string): void => {
     const el = document.createElementNS(ns, tag);
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
@@ -211,8 +230,8 @@ function vpChart(sum: Summary, board: Board): SVGElement {
   add("line", { x1: String(x(0)), y1: String(y(sum.vp_to_win)), x2: String(x(maxTurn)), y2: String(y(sum.vp_to_win)), class: "cw-chart-goal" });
   add("text", { x: "2", y: String(y(sum.vp_to_win) + 3), class: "cw-chart-label" }, String(sum.vp_to_win));
   add("text", { x: "2", y: String(y(0) + 3), class: "cw-chart-label" }, "0");
-  add("text", { x: String(W - 4), y: String(H - 2), "text-anchor": "end", class: "cw-chart-label" }, `turn ${maxTurn}`);
-  add("text", { x: "24", y: String(H - 2), class: "cw-chart-label" }, "VP per turn");
+  add("text", { x: String(W - 4), y: String(H - 2), "text-anchor": "end", class: "cw-chart-label" }, t("turn {n}", { n: maxTurn }));
+  add("text", { x: "24", y: String(H - 2), class: "cw-chart-label" }, t("VP per turn"));
   sum.vp.forEach((series, seat) => {
     const pts = series.map((v, i) => `${x(sum.turns[i]).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     add("polyline", { points: pts, fill: "none", stroke: board.players[seat]?.color ?? "#888", "stroke-width": "2" });
@@ -224,36 +243,36 @@ function vpChart(sum: Summary, board: Board): SVGElement {
 export function summaryPanel(sum: Summary, board: Board): HTMLElement {
   const head: [string, string][] = [
     ["", ""],
-    ["settl.", "points from settlements (1 each)"],
-    ["cities", "points from cities (2 each)"],
-    ["road", board.special_cards?.longest_road?.title ?? ""],
-    ["army", board.special_cards?.largest_army?.title ?? ""],
-    ["cards", "victory-point cards"],
-    ["VP", "total victory points"],
-    ["luck", "cards received from production minus what average dice would have paid"],
+    [tc("summary column", "settl."), t("points from settlements (1 each)")],
+    [tc("summary column", "cities"), t("points from cities (2 each)")],
+    [tc("summary column", "road"), board.special_cards?.longest_road?.title ?? ""],
+    [tc("summary column", "army"), board.special_cards?.largest_army?.title ?? ""],
+    [tc("summary column", "cards"), t("victory-point cards")],
+    [tc("summary column", "VP"), t("total victory points")],
+    [tc("summary column", "luck"), t("cards received from production minus what average dice would have paid")],
   ];
   // the five source columns are points (a city counts 2), not pieces: one heading says so
-  const over = h("tr", { class: "cw-summary-over" }, h("th", {}), h("th", { colspan: 5, class: "cw-summary-points" }, "points from"), h("th", {}), h("th", {}));
+  const over = h("tr", { class: "cw-summary-over" }, h("th", {}), h("th", { colspan: 5, class: "cw-summary-points" }, t("points from")), h("th", {}), h("th", {}));
   const table = h("table", { class: "cw-summary-table" }, over, h("tr", {}, ...head.map(([t, title]) => h("th", { title }, t))));
   sum.players.forEach((p, seat) => {
     const cells = [p.settlements, p.cities, p.longest_road, p.largest_army, p.vp_cards, p.total];
-    const luck = `${p.luck >= 0 ? "+" : ""}${p.luck.toFixed(1)}`;
+    const luck = `${p.luck >= 0 ? "+" : ""}${num(p.luck, 1)}`;
     table.append(
       h(
         "tr",
         { class: seat === sum.winner ? "cw-summary-winner" : "", "data-seat": String(seat) },
         h("th", { style: `color:${board.players[seat]?.color ?? "inherit"}` }, p.name),
         ...cells.map((c) => h("td", {}, String(c))),
-        h("td", { title: `received ${p.produced} cards, expected ${p.expected.toFixed(1)}` }, luck),
+        h("td", { title: tn("received {n} card, expected {expected}", "received {n} cards, expected {expected}", p.produced, { expected: num(p.expected, 1) }) }, luck),
       ),
     );
   });
   return h(
     "div",
     { class: "cw-box cw-summary" },
-    h("div", { class: "cw-box-title" }, "How the game was won"),
+    h("div", { class: "cw-box-title" }, t("How the game was won")),
     table,
-    h("div", { class: "cw-muted" }, "Points by source. Luck: cards received from production minus what average dice would have paid the same buildings."),
+    h("div", { class: "cw-muted" }, t("Points by source. Luck: cards received from production minus what average dice would have paid the same buildings.")),
     vpChart(sum, board),
   );
 }

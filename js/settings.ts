@@ -1,6 +1,6 @@
 /**
  * The settings traits (`bot_delay`, `view`, `show_pips`, `theme`, `bots_paused`, `show_ids`,
- * `show_counting`, `replay_at`, `bot_level`, `hint_request`, `ready_seat`): read from the model with
+ * `show_counting`, `replay_at`, `bot_level`, `hint_request`, `ready_seat`, `language`): read from the model with
  * defaults, and parsed from the values of their form controls. The widget writes them back
  * with `model.set(name, value); model.save_changes()`; Python validates them.
  */
@@ -8,10 +8,10 @@ import type { BotLevel, Settings, Theme } from "./types";
 
 export const THEMES: readonly Theme[] = ["auto", "light", "dark"];
 /** The names of the settings traits (the widget redraws on `change:<name>`). */
-export const SETTING_NAMES: readonly (keyof Settings)[] = ["bot_delay", "view", "show_pips", "theme", "bots_paused", "show_ids", "show_counting", "replay_at", "bot_level", "hint_request", "ready_seat"];
+export const SETTING_NAMES: readonly (keyof Settings)[] = ["bot_delay", "view", "show_pips", "theme", "bots_paused", "show_ids", "show_counting", "replay_at", "bot_level", "hint_request", "ready_seat", "language"];
 
-/** The bot menu's levels and their labels. */
-export const BOT_LEVELS: readonly [BotLevel, string][] = [["easy", "Easy"], ["normal", "Normal"], ["hard", "Hard"]];
+/** The bot menu's levels (js/hint.ts names them). */
+export const BOT_LEVELS: readonly BotLevel[] = ["easy", "normal", "hard"];
 
 /** One setting changed by the user. */
 export type SettingChange = { [K in keyof Settings]: { name: K; value: Settings[K] } }[keyof Settings];
@@ -28,10 +28,14 @@ export const DEFAULT_SETTINGS: Settings = {
   bot_level: "normal",
   hint_request: 0,
   ready_seat: null,
+  language: "",
 };
 
+/** A language's code as the Language menu sends it ("ru", "en-XA"). */
+const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
 function isLevel(v: unknown): v is BotLevel {
-  return v === "" || BOT_LEVELS.some(([level]) => level === v);
+  return v === "" || BOT_LEVELS.some((level) => level === v);
 }
 
 function isTheme(v: unknown): v is Theme {
@@ -56,6 +60,7 @@ export function normalizeSettings(raw: Partial<Record<keyof Settings, unknown>>)
     bot_level: isLevel(raw.bot_level) ? raw.bot_level : DEFAULT_SETTINGS.bot_level,
     hint_request: finite(raw.hint_request) && raw.hint_request >= 0 ? Math.floor(raw.hint_request) : 0,
     ready_seat: finite(raw.ready_seat) && raw.ready_seat >= 0 ? Math.floor(raw.ready_seat) : null,
+    language: typeof raw.language === "string" ? raw.language : "",
   };
 }
 
@@ -95,6 +100,8 @@ export function parseSetting(name: string | null | undefined, value: string): Se
       const seat = num(value);
       return seat === undefined || seat < 0 ? null : { name, value: Math.floor(seat) };
     }
+    case "language":
+      return LANGUAGE_CODE.test(value) ? { name, value } : null;
     case "hint_request": {
       const n = num(value);
       return n === undefined || n < 0 ? null : { name, value: Math.floor(n) };

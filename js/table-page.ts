@@ -6,7 +6,14 @@
  * not shared by accident; the tab keeps it (sessionStorage) so a reload still has it.
  * js/build.mjs bundles this file with `./widget` left as an import of `../static/widget.js` (the
  * bundle the server serves beside the page) and writes it inline into the page.
+ *
+ * The words shown before any server answers (this page's, the link's, the game loading) are
+ * bundled in every language (js/generated/page-words.json, made by tools/catalogues.py from this
+ * file and js/first-words.ts), in the first of the browser's languages there is; every other
+ * word comes from the table, in the language it welcomes the seat with.
  */
+import pageWords from "./generated/page-words.json";
+import { chooseLanguage, ENGLISH, lang, setWords, t, type WordsTable } from "./i18n";
 import { renderRemote } from "./widget";
 import type { RemoteLink } from "./remote";
 
@@ -31,9 +38,22 @@ const TABLE_ID = /^(.*)\/t\/([a-z0-9]{1,32})\/?$/;
 
 /** What the page says when it cannot join (its own words: Python cannot answer before a link). */
 export const PAGE_WORDS = {
-  badAddress: "This is not a table's address: it should end in /t/<table>.",
-  noToken: "This link has no seat token: ask the host for your link again.",
+  badAddress: (): string => t("This is not a table's address: it should end in /t/<table>."),
+  noToken: (): string => t("This link has no seat token: ask the host for your link again."),
+  title: (): string => t("Catan table"),
 };
+
+/** The bundled words of each language: `{language: {key: template}}` (English is the code's). */
+export type PageWords = Record<string, Record<string, string>>;
+
+/**
+ * The words table of the first of `preferred` (the browser's languages) there are bundled
+ * words for, English when none: the page's words, and the widget's until the table answers.
+ */
+export function pageTable(preferred: readonly string[], bundled: PageWords = pageWords as PageWords): WordsTable {
+  const language = chooseLanguage(preferred, [ENGLISH, ...Object.keys(bundled)]) ?? ENGLISH;
+  return { language, messages: bundled[language] ?? {}, plural: "", decimal: ".", group: ",", languages: [] };
+}
 
 /** The table's id and the WebSocket's URL from a page's address (null when the path is no table's). */
 export function pageAddress(loc: PageLocation): PageAddress | null {
@@ -50,6 +70,8 @@ export interface PageHost {
   location: PageLocation;
   history: Pick<History, "replaceState">;
   storage: Pick<Storage, "getItem" | "setItem"> | null;
+  /** the reader's languages, most wanted first (`navigator.languages`) */
+  languages?: readonly string[];
 }
 
 /** The key under which a tab keeps a table's token (for a reload: the fragment is gone then). */
@@ -59,12 +81,15 @@ export function storageKey(table: string): string {
 
 /**
  * Read the page's table and token, take the token out of the address bar, and draw the seat into
- * `el` (or say why not). Returns the link drawn, or null.
+ * `el` (or say why not), in the reader's language. Returns the link drawn, or null.
  */
 export function startPage(el: HTMLElement, host: PageHost, render: typeof renderRemote = renderRemote): RemoteLink | null {
+  const languages = host.languages ?? [];
+  const words = pageTable(languages);
+  setWords(words);
   const addr = pageAddress(host.location);
   if (!addr) {
-    el.textContent = PAGE_WORDS.badAddress;
+    el.textContent = PAGE_WORDS.badAddress();
     return null;
   }
   if (addr.token) {
@@ -73,11 +98,11 @@ export function startPage(el: HTMLElement, host: PageHost, render: typeof render
   }
   const token = addr.token ?? host.storage?.getItem(storageKey(addr.table)) ?? null;
   if (!token) {
-    el.textContent = PAGE_WORDS.noToken;
+    el.textContent = PAGE_WORDS.noToken();
     return null;
   }
   const link = { url: addr.url, token };
-  render(el, link);
+  render(el, link, { words, languages });
   return link;
 }
 
@@ -91,4 +116,8 @@ function sessionStore(): Storage | null {
 }
 
 const app = typeof document !== "undefined" ? document.getElementById("catan-table") : null;
-if (app) startPage(app, { location: window.location, history: window.history, storage: sessionStore() });
+if (app) {
+  startPage(app, { location: window.location, history: window.history, storage: sessionStore(), languages: navigator.languages ?? [navigator.language] });
+  document.documentElement.lang = lang();
+  document.title = PAGE_WORDS.title();
+}

@@ -8,8 +8,10 @@ import { resourceCard, settlementShape } from "./art";
 import { seatLetters } from "./cues";
 import { h, s } from "./dom";
 import { control } from "./controls";
+import { t } from "./i18n";
 import type { UiState } from "./interaction";
-import { dieFace, DEV_NAMES } from "./panels";
+import { amountWords, devCardWord, newWord } from "./labels";
+import { dieFace } from "./panels";
 import { DEV_KINDS, RESOURCES } from "./types";
 import type { ActionKind, Board, Ctx, DevKind, GameState, PlayerState, Resource, ResourceCounts } from "./types";
 
@@ -49,7 +51,7 @@ export function cardRow(counts: ResourceCounts | [Resource, number][], size = 16
   const entries = Array.isArray(counts) ? counts : RESOURCES.filter((r) => (counts[r] ?? 0) > 0).map((r): [Resource, number] => [r, counts[r] ?? 0]);
   const el = h("span", { class: cls });
   for (const [r, n] of entries) {
-    el.append(h("span", { class: "cw-mini", "data-resource": r, "data-count": n }, resourceCard(r, size, `${n} ${r}`), n > 1 ? h("b", { "aria-hidden": "true" }, String(n)) : null));
+    el.append(h("span", { class: "cw-mini", "data-resource": r, "data-count": n }, resourceCard(r, size, amountWords(r, n)), n > 1 ? h("b", { "aria-hidden": "true" }, String(n)) : null));
   }
   return el;
 }
@@ -87,15 +89,15 @@ export function handSeat(state: GameState, legalSeat: number | null): number | n
 }
 
 function devCard(kind: DevKind, n: number, fresh: number, ui: UiState, ctx: Ctx, mine: boolean): HTMLElement {
-  const label = DEV_NAMES[kind];
+  const label = devCardWord(kind);
   const inner = [
     h("span", { class: "cw-dcard-name" }, label),
     n > 1 ? h("b", { class: "cw-count-badge", "aria-hidden": "true" }, String(n)) : null,
-    fresh ? h("i", { class: "cw-dcard-new" }, "new") : null,
+    fresh ? h("i", { class: "cw-dcard-new" }, newWord()) : null,
   ];
   if (kind === "victory_point") return h("span", { class: "cw-dcard cw-dcard-vp", "data-dev": kind, title: label }, ...inner);
   const action = `play_${kind}` as ActionKind;
-  const c = control(action, label, ui, ctx);
+  const c = control(action, ui, ctx);
   const enabled = mine && c.enabled;
   const why = enabled ? undefined : c.reason || undefined;
   return h(
@@ -120,7 +122,7 @@ export function handKey(ui: UiState, ctx: Ctx): string {
   const seat = handSeat(state, legal.seat);
   const p = state.players.find((x) => x.seat === seat);
   if (!p) return "";
-  const plays = DEV_KINDS.map((k) => (k === "victory_point" ? null : control(`play_${k}` as ActionKind, "", ui, ctx)));
+  const plays = DEV_KINDS.map((k) => (k === "victory_point" ? null : control(`play_${k}` as ActionKind, ui, ctx)));
   return JSON.stringify([p.seat, p.name, p.resources ?? null, p.dev_cards ?? null, p.dev_new ?? null, legal.seat, plays]);
 }
 
@@ -137,11 +139,12 @@ export function handStrip(ui: UiState, ctx: Ctx, board: Board): HTMLElement | nu
   const cards = h("div", { class: "cw-hand-cards" });
   for (const r of RESOURCES) {
     const n = p.resources[r] ?? 0;
+    const label = amountWords(r, n);
     cards.append(
       h(
         "span",
-        { class: n ? "cw-hcard" : "cw-hcard cw-zero", "data-resource": r, "data-count": n, title: `${n} ${r}` },
-        resourceCard(r, CARD_PX, `${n} ${r}`),
+        { class: n ? "cw-hcard" : "cw-hcard cw-zero", "data-resource": r, "data-count": n, title: label },
+        resourceCard(r, CARD_PX, label),
         h("b", { class: "cw-count-badge", "aria-hidden": "true" }, String(n)),
       ),
     );
@@ -157,7 +160,7 @@ export function handStrip(ui: UiState, ctx: Ctx, board: Board): HTMLElement | nu
     s("svg", { viewBox: "-0.3 -0.3 0.6 0.52", width: 18, height: 16, "aria-hidden": "true" }, settlementShape(colorOf(board, p.seat))),
     h("span", { class: "cw-hand-name" }, p.name),
   );
-  return h("div", { class: "cw-hand-strip", "data-seat": p.seat, role: "group", "aria-label": `${p.name}: hand` }, who, cards, devs);
+  return h("div", { class: "cw-hand-strip", "data-seat": p.seat, role: "group", "aria-label": t("{name}'s hand", { name: p.name }) }, who, cards, devs);
 }
 
 /**
@@ -167,7 +170,7 @@ export function handStrip(ui: UiState, ctx: Ctx, board: Board): HTMLElement | nu
  */
 export function legend(board: Board): HTMLElement {
   const letters = seatLetters(board.players);
-  const el = h("div", { class: "cw-legend-row", "aria-label": "Legend" });
+  const el = h("div", { class: "cw-legend-row", "aria-label": t("Legend") });
   for (const p of board.players) {
     el.append(
       h(
@@ -179,8 +182,8 @@ export function legend(board: Board): HTMLElement {
     );
   }
   el.append(
-    h("span", { class: "cw-legend-key" }, h("i", { class: "cw-key-ring" }), "changed since your move"),
-    h("span", { class: "cw-legend-key" }, h("i", { class: "cw-key-paid" }), "paid by the roll"),
+    h("span", { class: "cw-legend-key" }, h("i", { class: "cw-key-ring" }), t("changed since your move")),
+    h("span", { class: "cw-legend-key" }, h("i", { class: "cw-key-paid" }), t("paid by the roll")),
   );
   return el;
 }

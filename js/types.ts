@@ -25,6 +25,8 @@ export interface HexInfo {
   resource: Resource | null;
   number: number | null;
   pips: number;
+  /** the hex's name in the reader's language, when Python sends one ("mountains 8") */
+  name?: string;
 }
 
 export interface NodeInfo {
@@ -326,6 +328,9 @@ export interface Settings {
   hint_request: number;
   /** hot-seat hand-over: the seat that took the screen (Python sets it back to null) */
   ready_seat: number | null;
+  /** the reader's language ("ru"; "" before Python says): the Language menu sets it, and
+   * Python answers with the `words` trait in that language (js/i18n.ts) */
+  language: string;
 }
 
 export type BotLevel = "" | "easy" | "normal" | "hard";

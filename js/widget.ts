@@ -1,15 +1,19 @@
 /**
  * anywidget glue: draws the synced traits (board, state, legal and the settings), sends
- * intents for moves and writes the settings traits back (model.set + save_changes). The model is
- * the kernel's (a notebook) or a table's WebSocket (js/remote.ts): a widget whose `remote` trait
- * names a table (`CatanWidget.join`) and the table's bare page (`renderRemote`) draw with that.
+ * intents for moves and writes the settings traits back (model.set + save_changes), in the
+ * reader's language: the `words` trait (js/i18n.ts), which Python sends when `language`
+ * changes (the Language menu sets it). The model is the kernel's (a notebook) or a table's
+ * WebSocket (js/remote.ts): a widget whose `remote` trait names a table (`CatanWidget.join`)
+ * and the table's bare page (`renderRemote`) draw with that.
  */
 import "./widget.css";
 import type { AnyModel } from "@anywidget/types";
 import { createBoardView, drawStatic } from "./board";
 import { drawAll, fill, type Canvas } from "./draw";
 import { eventFromChange, eventFromClick } from "./events";
+import { loadingWords } from "./first-words";
 import { drawFollow, followClick, followParts } from "./follow";
+import { lang, setWords } from "./i18n";
 import { handleKey, keyCommand, mayTake } from "./keys";
 import { activeMode, initialUi, reconcile, reduce, type Ctx, type UiEvent, type UiState } from "./interaction";
 import { buildLayout, placeDialog } from "./layout";
@@ -101,15 +105,20 @@ function wireInput(root: HTMLElement, dispatch: (ev: UiEvent | null) => void): (
 }
 
 /** The traits whose change redraws the widget. */
-const TRAITS = ["board", "state", "legal", "timeline", "summary", "hint", "compact", "link", ...SETTING_NAMES];
+const TRAITS = ["board", "state", "legal", "timeline", "summary", "hint", "compact", "link", "words", ...SETTING_NAMES];
 
 function render({ model, el }: RenderArgs): () => void {
   const remote = remoteLink(model.get("remote"));
-  if (remote) return renderRemote(el, remote);
+  // joined to a table: the kernel's words until the table sends its own, in the kernel's language
+  if (remote) return renderRemote(el, remote, { words: model.get("words"), languages: [String(model.get("language") ?? "")] });
+  // the words of this widget (several widgets may each have a language: each draw sets its own)
+  let shownWords = model.get("words");
+  setWords(shownWords);
   const uid = `cw${Math.random().toString(36).slice(2, 9)}`;
   const view = createBoardView(uid);
   const layout = buildLayout(view.svg);
   const { root } = layout;
+  root.setAttribute("lang", lang());
   el.append(root);
   const follow = followParts(layout.slots.log, layout.slots.summary);
   const canvas: Canvas = { view, layout, uid, idsCache: new WeakMap(), drawnKeys: new Map(), rolls: null, rebuilt: [] };
@@ -130,8 +139,22 @@ function render({ model, el }: RenderArgs): () => void {
   let drawnBoard: Board | null = null;
   let scheduled = false;
 
+  /** Use this widget's words; when they changed (a new language), everything is drawn again. */
+  const useWords = (): void => {
+    const words = model.get("words");
+    setWords(words);
+    if (words === shownWords) return;
+    shownWords = words;
+    canvas.drawnKeys.clear();
+    drawnBoard = null;
+    follow.drawn = "";
+    layout.waiting.textContent = loadingWords();
+    root.setAttribute("lang", lang());
+  };
+
   const draw = (): void => {
     scheduled = false;
+    useWords();
     drawnBoard = drawBoardOnce(canvas, model.get("board"), drawnBoard);
     const link = linkOf(model.get("link"));
     const offline = link !== null && link.state !== "open";

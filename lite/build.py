@@ -336,10 +336,12 @@ def lite_notebooks(dest: Path) -> list[Path]:
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
     out = []
-    for nb_path in sorted((REPO / "notebooks").glob("*.ipynb")):
+    folder = REPO / "notebooks"
+    for nb_path in sorted([*folder.glob("*.ipynb"), *folder.glob("*/*.ipynb")]):
         nb = json.loads(nb_path.read_text())
         nb["metadata"]["kernelspec"] = LITE_KERNELSPEC
-        target = dest / nb_path.name
+        target = dest / nb_path.relative_to(folder)  # notebooks/ru/01_play.ipynb: ru/01_play.ipynb
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
         out.append(target)
     return out
@@ -465,8 +467,8 @@ def build(output: Path, work: Path = WORK) -> Path:
     cmd = [str(Path(sys.executable).parent / "jupyter-lite"), "build", "--lite-dir", str(lite_dir)]
     cmd += ["--output-dir", str(output), "--no-sourcemaps", "--no-unused-shared-packages"]
     cmd += ["--settings-overrides", str(lite_dir / "overrides.json")]
-    for nb in contents:
-        cmd += ["--contents", str(nb)]
+    if contents:  # the folder, so notebooks/ru/01_play.ipynb is ru/01_play.ipynb in the site
+        cmd += ["--contents", str(work / "contents")]
     log_path = work / "jupyter-lite-build.log"
     shown = log_path.relative_to(REPO) if log_path.is_relative_to(REPO) else log_path
     log(f"$ jupyter lite build ... (its output: {shown})")

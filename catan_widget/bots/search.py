@@ -52,6 +52,7 @@ from ..engine import actions as ac
 from ..engine.answer_reasons import reason_words
 from ..engine.constants import RESOURCES
 from ..engine.errors import IllegalActionError
+from ..engine.language import tr
 from ..engine.words.places import corner_name, hex_name, path_name
 from .greedy import GreedyBot
 from .rollout import best_by_playouts
@@ -144,7 +145,7 @@ class SearchBot:
         obs = as_observation(observation)
         actions = obs.legal_actions()
         if not actions:
-            raise IllegalActionError("not_your_turn", "The observing seat has nothing to do now.")
+            raise IllegalActionError("not_your_turn", tr("The observing seat has nothing to do now."))
         me = obs.current
         may_offer = self._may_offer(obs)
         phase = obs.phase

@@ -25,8 +25,14 @@ from .answer_reasons import check_reason
 from .board.topology import EDGE_COUNT, HEX_COUNT, MAX_EDGE_COUNT, MAX_HEX_COUNT, MAX_NODE_COUNT, NODE_COUNT
 from .constants import RESOURCES, cards_text
 from .errors import IllegalActionError
+from .language import ENGLISH, Message, tr, words
 
 ResourceLike = int | str
+
+
+def _cards(counts: tuple[int, ...]) -> str:
+    """Card counts in English words, as an action reads in code (``"2 wool, 1 ore"``)."""
+    return words(cards_text(counts), ENGLISH)
 
 
 class Action:
@@ -196,7 +202,7 @@ class Discard(Action):
         object.__setattr__(self, "cards", to_cards(self.cards))
 
     def __str__(self) -> str:
-        return f"discard {cards_text(self.cards)}"
+        return f"discard {_cards(self.cards)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +237,7 @@ class OfferTrade(Action):
 
     def __str__(self) -> str:
         who = "everyone" if self.to is None else f"seat {self.to}"
-        return f"offer {cards_text(self.give)} for {cards_text(self.want)} to {who}"
+        return f"offer {_cards(self.give)} for {_cards(self.want)} to {who}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +283,7 @@ class CounterTrade(Action):
         object.__setattr__(self, "reason", check_reason(self.reason))
 
     def __str__(self) -> str:
-        return f"counter: give {cards_text(self.give)} for {cards_text(self.want)}"
+        return f"counter: give {_cards(self.give)} for {_cards(self.want)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,22 +354,45 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     return out
 
 
+def _bad_fields(kind: str, unknown: list[str], missing: list[str]) -> Message:
+    """The refusal of a JSON action of ``kind`` with ``unknown`` fields or ``missing`` ones."""
+    if not missing:
+        # TRANSLATORS: {kind} is an action kind in the code ("build_road"); {fields} field names
+        return tr("{kind}: unexpected field(s) {fields}", kind=kind, fields=", ".join(unknown))
+    if not unknown:
+        # TRANSLATORS: {kind} is an action kind in the code ("build_road"); {fields} field names
+        return tr("{kind}: missing field(s) {fields}", kind=kind, fields=", ".join(missing))
+    # TRANSLATORS: {kind} is an action kind in the code ("build_road"); {unknown} and {missing}
+    # field names
+    return tr(
+        "{kind}: unexpected field(s) {unknown}; missing field(s) {missing}",
+        kind=kind,
+        unknown=", ".join(unknown),
+        missing=", ".join(missing),
+    )
+
+
 def action_from_dict(data: object) -> Action:
     """Parse the JSON form; raises IllegalActionError naming what is malformed."""
     if not isinstance(data, dict):
         raise IllegalActionError(
-            "malformed", f"an action must be an object with a 'kind', got {type(data).__name__}"
+            "malformed",
+            # TRANSLATORS: {type} is a Python type's name ("str"); 'kind' is a JSON key, kept as it is
+            tr("an action must be an object with a 'kind', got {type}", type=type(data).__name__),
         )
     kind = data.get("kind")
     cls = ACTION_BY_KIND.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise IllegalActionError("malformed", f"unknown action kind {show(kind)}")
+        # TRANSLATORS: {value} is what the program gave, as Python writes it ("'fly'")
+        raise IllegalActionError("malformed", tr("unknown action kind {value}", value=show(kind)))
     args = {k: v for k, v in data.items() if k != "kind"}
     if cls is PlayYearOfPlenty:
         pair = args.pop("resources", None)
         if not isinstance(pair, list) or len(pair) != 2:
             raise IllegalActionError(
-                "malformed", "play_year_of_plenty needs 'resources': a list of two resources"
+                "malformed",
+                # TRANSLATORS: play_year_of_plenty and 'resources' are names in the code, kept as they are
+                tr("play_year_of_plenty needs 'resources': a list of two resources"),
             )
         args["first"], args["second"] = pair
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
@@ -371,14 +400,7 @@ def action_from_dict(data: object) -> Action:
     unknown = sorted(k if isinstance(k, str) else show(k) for k in set(args) - set(names))
     missing = [n for n in names if n not in args and n not in optional]
     if unknown or missing:
-        raise IllegalActionError(
-            "malformed",
-            f"{kind}: "
-            + "; ".join(
-                ([f"unexpected field(s) {', '.join(unknown)}"] if unknown else [])
-                + ([f"missing field(s) {', '.join(missing)}"] if missing else [])
-            ),
-        )
+        raise IllegalActionError("malformed", _bad_fields(str(kind), unknown, missing))
     return cls(**args)
 
 
@@ -442,13 +464,18 @@ def encode(action: Action) -> int:
     if isinstance(action, OfferTrade):
         to = 4 if action.to is None else action.to + 1 if action.to >= 4 else action.to
         return _OFFER_BASE + (to * _SPAN + _pack(action.give)) * _SPAN + _pack(action.want)
-    raise IllegalActionError("malformed", f"cannot encode {show(action)}")
+    # TRANSLATORS: {value} is what the program gave, as Python writes it
+    raise IllegalActionError("malformed", tr("cannot encode {value}", value=show(action)))
 
 
 def decode(code: int) -> Action:
     """The action of an integer from :func:`encode`."""
     if type(code) is not int or code < 0:
-        raise IllegalActionError("malformed", f"an action code is a whole number >= 0, got {show(code)}")
+        raise IllegalActionError(
+            "malformed",
+            # TRANSLATORS: {value} is what the program gave, as Python writes it
+            tr("an action code is a whole number >= 0, got {value}", value=show(code)),
+        )
     if code < _DISCARD_BASE:
         return FIXED_ACTIONS[code]
     code -= _DISCARD_BASE
@@ -462,7 +489,7 @@ def decode(code: int) -> Action:
     if code >= _EXTENSION_BASE - _OFFER_BASE:
         code -= _EXTENSION_BASE - _OFFER_BASE
         if code >= len(EXTENSION_ACTIONS):
-            raise IllegalActionError("malformed", "action code out of range")
+            raise IllegalActionError("malformed", tr("action code out of range"))
         return EXTENSION_ACTIONS[code]
     rest, want = divmod(code, _SPAN)
     to, give = divmod(rest, _SPAN)

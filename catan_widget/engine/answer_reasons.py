@@ -4,6 +4,8 @@ A bot that declines or counters says why with a code carried by its ``DeclineTra
 ``CounterTrade`` (``reason=``), saved with the action and kept in the ``answer`` event; the log
 words it here (``"Bot 2 declines: they need their ore for a city"``).  Programs compare codes;
 an answer without a reason (every human's, and every save made before reasons) reads as before.
+Each reason has two messages: said of the player (``"they need their ore for a city"``) and said
+to the player reading the log (``"you need your ore for a city"``), chosen by the reader's seat.
 
 Codes: ``"no_gain"``, ``"near_winner"``, ``"cannot_pay"``, and ``"keeps_<resource>_for_<build>"``
 for every resource and build (:data:`BUILDS`), e.g. ``"keeps_ore_for_city"``.
@@ -13,8 +15,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from .constants import RESOURCES
+from .constants import RESOURCES, resource_word
 from .errors import IllegalActionError
+from .language import Message, tr, words
 
 NO_GAIN: Final = "no_gain"
 """The trade would not leave the answering player better off."""
@@ -24,12 +27,6 @@ CANNOT_PAY: Final = "cannot_pay"
 """The answering player does not hold the cards asked for."""
 BUILDS: Final = ("road", "settlement", "city", "development_card")
 """The builds a ``keeps_<resource>_for_<build>`` code names."""
-_BUILD_WORDS: Final = {
-    "road": "a road",
-    "settlement": "a settlement",
-    "city": "a city",
-    "development_card": "a development card",
-}
 
 
 def keeps(resource: int, build: str) -> str:
@@ -40,27 +37,50 @@ def keeps(resource: int, build: str) -> str:
     return code
 
 
-def _words() -> dict[str, tuple[str, str]]:
-    words = {
-        NO_GAIN: ("the trade does not help them", "the trade does not help you"),
+def _keeps(resource: int, build: str) -> tuple[Message, Message]:
+    """The words of keeping ``resource`` for ``build``: (said of a player, said to the reader)."""
+    r = resource_word(resource)
+    if build == "road":
+        return (
+            # TRANSLATORS: why a player declines a trade ("Bo declines: they need their ore for a road")
+            tr("they need their {resource} for a road", resource=r),
+            tr("you need your {resource} for a road", resource=r),
+        )
+    if build == "settlement":
+        return (
+            tr("they need their {resource} for a settlement", resource=r),
+            tr("you need your {resource} for a settlement", resource=r),
+        )
+    if build == "city":
+        return (
+            tr("they need their {resource} for a city", resource=r),
+            tr("you need your {resource} for a city", resource=r),
+        )
+    return (
+        tr("they need their {resource} for a development card", resource=r),
+        tr("you need your {resource} for a development card", resource=r),
+    )
+
+
+def _messages() -> dict[str, tuple[Message, Message]]:
+    found = {
+        # TRANSLATORS: why a player declines a trade ("Bo declines: the trade does not help them")
+        NO_GAIN: (tr("the trade does not help them"), tr("the trade does not help you")),
         NEAR_WINNER: (
-            "they will not help a player so close to winning",
-            "you will not help a player so close to winning",
+            tr("they will not help a player so close to winning"),
+            tr("you will not help a player so close to winning"),
         ),
-        CANNOT_PAY: ("they do not hold the cards asked for", "you do not hold the cards asked for"),
+        CANNOT_PAY: (tr("they do not hold the cards asked for"), tr("you do not hold the cards asked for")),
     }
-    for name in RESOURCES:
+    for resource, name in enumerate(RESOURCES):
         for build in BUILDS:
-            what = _BUILD_WORDS[build]
-            words[f"keeps_{name}_for_{build}"] = (
-                f"they need their {name} for {what}",
-                f"you need your {name} for {what}",
-            )
-    return words
+            found[f"keeps_{name}_for_{build}"] = _keeps(resource, build)
+    return found
 
 
-REASONS: Final[dict[str, tuple[str, str]]] = _words()
-"""Every reason code and its words: (said of a player, said to the player named "You")."""
+REASONS: Final[dict[str, tuple[Message, Message]]] = _messages()
+"""Every reason code and its words as catalogue messages: (said of the answering player, said
+to the answering player when they read it: the second person)."""
 
 
 def check_reason(value: object) -> str | None:
@@ -68,10 +88,19 @@ def check_reason(value: object) -> str | None:
     if value is None or (isinstance(value, str) and value in REASONS):
         return value
     text = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-    raise IllegalActionError("malformed", f"reason must be a trade-answer reason code or None, got {text}")
+    raise IllegalActionError(
+        "malformed", tr("reason must be a trade-answer reason code or None, got {value}", value=text)
+    )
 
 
-def reason_words(code: str, you: bool = False) -> str:
-    """The words of a reason code, of a player (``you``: to the player named "You")."""
+def reason_message(code: str, you: bool = False) -> Message:
+    """The message of a reason code, said of the answering player, or (``you``) to them."""
     third, second = REASONS[code]
     return second if you else third
+
+
+def reason_words(code: str, you: bool = False, *, language: str | None = None) -> str:
+    """The words of a reason code (:func:`reason_message`) in ``language`` (default: the
+    process's): ``"they need their ore for a city"``, ``you``: ``"you need your ore for a city"``.
+    """
+    return words(reason_message(code, you), language)

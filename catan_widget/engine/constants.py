@@ -81,7 +81,9 @@ def special_card_title(key: str) -> Message:
 
 def special_card_word(key: str) -> Message:
     """A special card's name (§7): ``"Longest Road"``, ``"Largest Army"``."""
-    return trc("special card", "Longest Road") if key == "longest_road" else trc("special card", "Largest Army")
+    return (
+        trc("special card", "Longest Road") if key == "longest_road" else trc("special card", "Largest Army")
+    )
 
 
 def resource_word(resource: int) -> Message:
@@ -138,6 +140,4 @@ def card_words(card: int) -> Message:
 
 def cards_text(counts: Sequence[int]) -> Joined:
     """A resource count vector in words: ``"2 wool, 1 ore"`` (``"nothing"`` if empty)."""
-    return joined(
-        (amount_words(r, n) for r, n in enumerate(counts) if n), "comma", trc("cards", "nothing")
-    )
+    return joined((amount_words(r, n) for r, n in enumerate(counts) if n), "comma", trc("cards", "nothing"))

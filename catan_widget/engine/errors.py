@@ -93,7 +93,7 @@ def rule_of(code: str) -> str:
     return "" if entry is None else entry[0]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Refusal:
     """Why an action is not allowed: ``code`` (a key of :data:`REFUSALS`), ``rule`` (its
     rulebook section, ``""`` for malformed input) and ``message``, the sentence for people, a
@@ -109,6 +109,16 @@ class Refusal:
     def text(self) -> str:
         """The sentence in the process's default language (:func:`.language.get_language`)."""
         return words(self.message)
+
+    def _key(self) -> tuple[str, str, str]:
+        return (self.code, self.rule, words(self.message, ENGLISH))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when code, rule and English sentence are (a message and its words alike)."""
+        return isinstance(other, Refusal) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def words(self, language: str | None = None) -> str:
         """The sentence in ``language`` (default: the process's)."""

@@ -16,6 +16,7 @@ from .knowledge.determinize import register_game
 from .knowledge.observation import Observation, Seen
 from .knowledge.prompts import prompt, round_number
 from .knowledge.reads import counter_of, listed, observe_game, read_whole
+from .language import resolve, tr
 from .names import check_names, seat_of
 from .options import Rules, check_seed
 from .phases import GAME_OVER
@@ -97,7 +98,8 @@ class Game:
     def _init_caches(self, baseline: Baseline | None = None) -> None:
         self.baseline = baseline
         """What was public when the game started from a position (see counting.Baseline)."""
-        self._logs: dict[Viewer, list[str]] = {}
+        self._logs: dict[tuple[Viewer, str], list[str]] = {}
+        """Per (viewer, language), the log in words so far (made when read, not when stepped)."""
         self._logs_of: object = None
         self._counters: dict[Viewer, CardCounter] = {}
         self._seen: dict[Viewer, Seen] = {}
@@ -190,28 +192,35 @@ class Game:
 
     @property
     def log(self) -> list[str]:
-        """Every event so far in plain words as an onlooker sees them, oldest first."""
+        """Every event so far in plain words as an onlooker sees them, oldest first, in the
+        process's language (:meth:`log_for` takes a viewer and a language).
+        """
         return list(self._log(ONLOOKER))
 
-    def log_for(self, viewer: Viewer | str | None) -> list[str]:
+    def log_for(self, viewer: Viewer | str | None, *, language: str | None = None) -> list[str]:
         """The log as ``viewer`` reads it (a seat or name, :data:`.viewer.ONLOOKER` or
-        :data:`.viewer.ALL_SEEING`): the robbed player and the thief see which card moved, a
-        buyer sees the card bought.  ``None`` (an onlooker) is deprecated.
+        :data:`.viewer.ALL_SEEING`), in ``language`` (default: the process's): the robbed
+        player and the thief see which card moved, a buyer sees the card bought; a seat reads
+        its own moves in the second person ("You rolled 8").  ``None`` (an onlooker) is
+        deprecated.
         """
         v = check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="log_for")
-        return list(self._log(v))
+        return list(self._log(v, language))
 
-    def _log(self, viewer: Viewer) -> list[str]:
-        """The cached log of ``viewer``, caught up with the events (not a copy)."""
+    def _log(self, viewer: Viewer, language: str | None = None) -> list[str]:
+        """The cached log of ``viewer`` in ``language``, caught up with the events (not a copy):
+        worded when read, never while stepping.
+        """
         events = self.events
         if self._logs_of is not events:  # a staged position, a restore or a load
             self._logs, self._logs_of = {}, events
-        log = self._logs.setdefault(viewer, [])
+        lang = resolve(language)
+        log = self._logs.setdefault((viewer, lang), [])
         if len(log) > len(events):
             del log[:]
         if len(log) < len(events):
             names, board = self.names, self.board
-            log.extend(describe(e, names, board, viewer) for e in events[len(log) :])
+            log.extend(describe(e, names, board, viewer, language=lang) for e in events[len(log) :])
         return log
 
     def _named(self, viewer: object) -> object:
@@ -246,7 +255,9 @@ class Game:
         who = self.state.current if seat is None else self._seat_of(seat)
         if who != self.state.current or self.is_over:
             why = waiting(self.state, self.names)
-            raise IllegalActionError(why.code, f"No hint for {self.names[who]}: {why.text}")
+            # TRANSLATORS: {reason} is a whole sentence: whom the game waits for, or who won
+            text = tr("No hint for {name}: {reason}", name=self.names[who], reason=why.message)
+            raise IllegalActionError(why.code, text)
         return hint_for(self.observe(who), budget)
 
     def card_counter(self, viewer: Viewer | str | None) -> CardCounter:
@@ -261,31 +272,41 @@ class Game:
         return maritime_rates(self.state, self.board, seat)
 
     # --- why not -------------------------------------------------------------------------------
-    def why_not(self, action: Action, seat: int | str | None = None) -> str | None:
+    def why_not(
+        self, action: Action, seat: int | str | None = None, *, language: str | None = None
+    ) -> str | None:
         """None when ``action`` is legal now for ``seat`` (default: the seat that must act),
-        else the rule it breaks in words: the very check :meth:`step` makes.  The same with
+        else the rule it breaks in words of ``language`` (default: the process's, see
+        :func:`.language.set_language`): the very check :meth:`step` makes.  The same with
         its code and rulebook section: :meth:`refusal`.
         """
         found = self.refusal(action, seat)
-        return None if found is None else found.text
+        return None if found is None else found.words(language)
 
     def refusal(self, action: Action, seat: int | str | None = None) -> Refusal | None:
         """:meth:`why_not` as a :class:`.errors.Refusal`: ``code`` (stable, such as
         ``"distance_rule"``: a key of :data:`.errors.REFUSALS`; compare codes, never sentences),
-        ``rule`` (the rulebook section, ``"§5"``) and ``text`` (the sentence).
+        ``rule`` (the rulebook section, ``"§5"``) and the sentence (``.words(language)``; ``.text``
+        in the process's language).
         """
         p = self.state.current if seat is None else self._seat_of(seat)
         return seat_refusal(Move(self.state, self.board, self.rules, p), self.names, action)
 
     def reasons(
-        self, seat: int | str | None = None, *, legal: Sequence[Action] | None = None
+        self,
+        seat: int | str | None = None,
+        *,
+        legal: Sequence[Action] | None = None,
+        language: str | None = None,
     ) -> dict[str, str]:
         """Why each control is disabled now, keyed by action kind (``"build_road"``, ...), for
-        ``seat`` (default: the seat that must act).  A seat that need not act gets, for every
-        control, whom the game waits for.  ``legal``: the seat's legal actions when the caller
-        already listed them (an observation's ``legal``), so they are not listed again.
+        ``seat`` (default: the seat that must act), in words of ``language`` (default: the
+        process's).  A seat that need not act gets, for every control, whom the game waits for.
+        ``legal``: the seat's legal actions when the caller already listed them (an
+        observation's ``legal``), so they are not listed again.
         """
-        return {kind: found.text for kind, found in self.refusals(seat, legal=legal).items()}
+        found = self.refusals(seat, legal=legal)
+        return {kind: why.words(language) for kind, why in found.items()}
 
     def refusals(
         self, seat: int | str | None = None, *, legal: Sequence[Action] | None = None
@@ -300,19 +321,22 @@ class Game:
         """Open-ended action kinds ``seat`` may use now (``offer_trade``, ``counter_trade``)."""
         return open_kinds(self.state, self.rules, seat)
 
-    def waiting_text(self) -> str:
-        """Whom the game waits for (or who won), in words."""
-        return waiting(self.state, self.names).text
+    def waiting_text(self, *, language: str | None = None) -> str:
+        """Whom the game waits for (or who won), in words of ``language`` (default: the
+        process's).
+        """
+        return waiting(self.state, self.names).words(language)
 
-    def prompt(self, viewer: Viewer | str | None = ONLOOKER) -> str:
+    def prompt(self, viewer: Viewer | str | None = ONLOOKER, *, language: str | None = None) -> str:
         """Who must act now and what, in one sentence for ``viewer`` (a seat or name, ONLOOKER
-        or ALL_SEEING; ``None``, an onlooker, is deprecated):
+        or ALL_SEEING; ``None``, an onlooker, is deprecated) in ``language`` (default: the
+        process's); the seat's own turn reads in the second person:
         ``"Bot 2 offers you 1 ore for 1 wool — accept, decline or counter"``,
         ``"Your turn — roll the dice"``, ``"A 7! Discarding: Ada (4), Bo (5)"``
         (see :mod:`.knowledge.prompts`).
         """
         v = check_viewer(self._named(viewer), len(self.names), none=ONLOOKER, where="prompt")
-        return prompt(read_whole(self, observe_game, self, v, False, False))
+        return prompt(read_whole(self, observe_game, self, v, False, False), language=language)
 
     # --- observers -----------------------------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:

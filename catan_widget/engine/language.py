@@ -39,15 +39,15 @@ __all__ = [
     "get_language",
     "joined",
     "languages",
-    "tr",
-    "trn",
-    "trnc",
     "number",
     "plural_index",
-    "trc",
     "pseudo",
     "resolve",
     "set_language",
+    "tr",
+    "trc",
+    "trn",
+    "trnc",
     "words",
 ]
 
@@ -98,7 +98,7 @@ class Joined:
     empty: Value = field(default=None)
 
 
-Words = Union[Message, Joined, str]
+Words = Union[Message, Joined, str]  # noqa: UP007 - a runtime alias on 3.10
 """Something :func:`words` turns into text."""
 
 
@@ -158,7 +158,7 @@ def resolve(language: str | None) -> str:
 
 
 def _match(language: str) -> str | None:
-    code = language.split(".")[0].split("@")[0].replace("_", "-").strip()
+    code = language.split(".", 1)[0].split("@", 1)[0].replace("_", "-").strip()
     known = {c.lower(): c for c in languages()}
     return known.get(code.lower()) or known.get(code.split("-")[0].lower())
 
@@ -235,7 +235,7 @@ def number(value: float, language: str | None = None, digits: int = 0) -> str:
     # TRANSLATORS: the thousands separator (a no-break space in Russian, Ukrainian and Polish)
     group = _template(trc("number", ","), cat)
     text = f"{value:,.{digits}f}" if isinstance(value, float) or digits else f"{int(value):,d}"
-    if lang == ENGLISH or lang == PSEUDO:
+    if lang in (ENGLISH, PSEUDO):
         return text
     if abs(value) < 10_000:  # 4-digit numbers take no separator in ru, uk and pl
         text = text.replace(",", "")

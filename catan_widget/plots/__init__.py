@@ -9,8 +9,11 @@
     plots.summary(game)         # the end explained: points by source, luck, VP over the turns
     plots.belief(game, seat)    # card counting: what a seat knows of each opponent's hand
 
-The numbers behind each figure are plain functions in :mod:`.data` and :mod:`.stats` (also
-re-exported here).  This package imports the engine; the engine never imports plotly.
+Every figure takes ``language=`` (``plots.summary(game, language="ru")``; default: the
+process's, :func:`catan_widget.set_language`): its words and numbers in that language, its data
+the same in every language.  The numbers behind each figure are plain functions in
+:mod:`.data` and :mod:`.stats` (also re-exported here).  This package imports the engine;
+the engine never imports plotly.
 """
 
 from __future__ import annotations
@@ -35,9 +38,9 @@ from .figures import (
     dice,
     income,
     production,
-    spot_values,
     victory_points,
 )
+from .spot_map import spot_values
 from .stats import chi2_sf, dice_chi_square, wilson_interval
 from .summary import POINT_SOURCES, belief, belief_data, summary, summary_data
 

@@ -1,7 +1,11 @@
-"""Plotly figures of one game: dice, production, spot values, income, victory points.
+"""Plotly figures of one game: dice, production, income, victory points (the spot-value map
+is in :mod:`.spot_map`, the summary in :mod:`.summary`).
 
 Each function returns a ``plotly.graph_objects.Figure``; the numbers come from
-:mod:`catan_widget.plots.data` and :mod:`catan_widget.plots.stats`.
+:mod:`catan_widget.plots.data` and :mod:`catan_widget.plots.stats`.  Each takes
+``language=`` (default: the process's, :func:`catan_widget.set_language`): every word shown is
+a catalogue message, every number written as that language writes it (:mod:`.text`); the
+figure's data (x, y, customdata) are the same in every language.
 """
 
 from __future__ import annotations
@@ -11,29 +15,13 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from .._pyodide import patch_plotly
-from ..engine import ONLOOKER, RESOURCES, TERRAINS, Board, Game
-from ..engine.board.topology import Topology
-from ..engine.words.places import hex_name
-from .data import (
-    best_spots,
-    expected_production,
-    income_series,
-    node_pips,
-    node_resources,
-    victory_point_series,
-)
-from .spot_layout import (
-    HARBOR_PX,
-    RING_LINE_PX,
-    SPOT_MARGIN,
-    SPOT_PLOT_PX,
-    TAG_PX,
-    disc_px,
-    rank_tags,
-    ring_px,
-    spot_frame,
-)
+from ..engine import ONLOOKER, RESOURCES, Game
+from ..engine.constants import resource_word
+from ..engine.language import Message, number, resolve, tr, trc, trn, words
+from ..engine.words.places import hex_place
+from .data import expected_production, income_series, victory_point_series
 from .stats import DICE_TOTALS, DICE_WAYS, dice_chi_square
+from .text import HOVER, separators, signed, significant
 
 patch_plotly()  # JupyterLite: figures show without nbformat (does nothing elsewhere)
 
@@ -58,9 +46,18 @@ TERRAIN_COLORS: dict[str, str] = {
 """Terrain colours, as on the board."""
 
 
-def readable(fig: go.Figure) -> go.Figure:
-    """Light background and dark text whatever the notebook's theme (JupyterLab dark included)."""
-    fig.update_layout(template="plotly_white", paper_bgcolor="white", plot_bgcolor="white", font_color="#222")
+def readable(fig: go.Figure, language: str | None = None) -> go.Figure:
+    """Light background and dark text whatever the notebook's theme (JupyterLab dark included),
+    and the axes' numbers written as ``language`` writes them (its decimal sign and thousands
+    separator).
+    """
+    fig.update_layout(
+        template="plotly_white",
+        paper_bgcolor="white",
+        plot_bgcolor="white",
+        font_color="#222",
+        separators=separators(language),
+    )
     return fig
 
 
@@ -76,13 +73,14 @@ def bar_range(heights: Sequence[float]) -> list[float]:
     return [0, top * LABEL_ROOM if top > 0 else 1]
 
 
-def dice(game: Game | Sequence[int]) -> go.Figure:
+def dice(game: Game | Sequence[int], language: str | None = None) -> go.Figure:
     """Rolls of 2..12 so far (bars) against what fair dice give on average (the 36ths, a line).
 
     The title carries Pearson's chi-square goodness-of-fit statistic and its p-value
     (10 degrees of freedom): a small p (say below 0.05) means dice this uneven are rare.
     ``game`` may also be 11 counts (e.g. the rolls of many games added up).
     """
+    lang = resolve(language)
     counts = list(game.observe(ONLOOKER).dice_counts) if isinstance(game, Game) else list(game)
     statistic, p_value = dice_chi_square(counts)
     n = sum(counts)
@@ -91,234 +89,118 @@ def dice(game: Game | Sequence[int]) -> go.Figure:
     fig.add_bar(
         x=list(DICE_TOTALS),
         y=counts,
-        name="rolled",
+        name=words(trc("plot", "rolled"), lang),
         marker_color=["#c0392b" if t in (6, 8) else "#4c6a85" for t in DICE_TOTALS],
-        hovertemplate="%{x}: rolled %{y} times<extra></extra>",
+        hovertext=[_rolled_words(t, c, lang) for t, c in zip(DICE_TOTALS, counts)],
+        hovertemplate=HOVER,
     )
     fig.add_scatter(
         x=list(DICE_TOTALS),
         y=expected,
-        name="expected (fair dice)",
+        name=words(trc("plot", "expected (fair dice)"), lang),
         mode="lines+markers",
         line={"color": "#222", "dash": "dash"},
-        hovertemplate="%{x}: expected %{y:.1f}<extra></extra>",
+        hovertext=[_expected_rolls_words(t, e, lang) for t, e in zip(DICE_TOTALS, expected)],
+        hovertemplate=HOVER,
     )
     if n:
-        title = f"Dice: {n} rolls — chi-square {statistic:.2f} (10 dof), p = {p_value:.3g}"
+        # TRANSLATORS: the dice plot's title: Pearson's chi-square statistic {chi2} of the
+        # {n} rolls, its degrees of freedom {dof} ("dof") and its p-value {p}
+        title = trn(
+            "Dice: {n} roll — chi-square {chi2} ({dof} dof), p = {p}",
+            "Dice: {n} rolls — chi-square {chi2} ({dof} dof), p = {p}",
+            n,
+            chi2=number(statistic, lang, 2),
+            dof=len(DICE_WAYS) - 1,
+            p=significant(p_value, lang),
+        )
     else:
-        title = "Dice: no rolls yet"
+        title = tr("Dice: no rolls yet")
     fig.update_layout(
-        title=title,
-        xaxis={"title": "total of two dice", "tickmode": "array", "tickvals": list(DICE_TOTALS)},
-        yaxis={"title": "rolls", "rangemode": "tozero"},
+        title=words(title, lang),
+        xaxis={
+            "title": words(trc("plot", "total of two dice"), lang),
+            "tickmode": "array",
+            "tickvals": list(DICE_TOTALS),
+        },
+        yaxis={"title": words(trc("plot", "rolls"), lang), "rangemode": "tozero"},
         bargap=0.15,
     )
-    return readable(fig)
+    return readable(fig, lang)
 
 
-def production(game: Game) -> go.Figure:
+def _rolled_words(total: int, count: int, lang: str) -> str:
+    """Hover text of a bar of the dice plot."""
+    # TRANSLATORS: hover text of a bar of the dice plot: the {total} of two dice was rolled {n} times.
+    # Hover texts hold no plotly "%{y}" references: every value is filled in before plotly sees it
+    return words(trn("{total}: rolled {n} time", "{total}: rolled {n} times", count, total=total), lang)
+
+
+def _expected_rolls_words(total: int, rolls: float, lang: str) -> str:
+    """Hover text of a point of the dice plot's line."""
+    # TRANSLATORS: hover text of the dice plot's line: fair dice give the {total} of two dice
+    # {rolls} times on average ({rolls} is a decimal number: "3.5")
+    return words(tr("{total}: expected {rolls}", total=total, rolls=number(rolls, lang, 1)), lang)
+
+
+def production(game: Game, language: str | None = None) -> go.Figure:
     """Expected resource cards per roll for each player, stacked by resource.
 
     Counts the buildings on the board now (a city counts 2) and the robber (its hex pays
     nothing).  Multiply by 36 for "cards per 36 rolls".
     """
+    lang = resolve(language)
     public = game.observe(ONLOOKER)  # public pieces and the robber only
     table = expected_production(public, game.board)
     names = game.names
     fig = go.Figure()
     for r, resource in enumerate(RESOURCES):
+        word = resource_word(r)
         fig.add_bar(
             x=names,
             y=[table[p][r] for p in range(len(names))],
-            name=resource,
+            name=words(word, lang),
             marker_color=RESOURCE_COLORS[resource],
-            hovertemplate=f"%{{x}}: %{{y:.3f}} {resource} per roll<extra></extra>",
+            hovertext=[_production_words(name, word, table[p][r], lang) for p, name in enumerate(names)],
+            hovertemplate=HOVER,
         )
     totals = [sum(row) for row in table]
     fig.add_scatter(
         x=names,
         y=totals,
         mode="text",
-        text=[f"{t:.2f}" for t in totals],
+        text=[number(t, lang, 2) for t in totals],
         textposition="top center",
         cliponaxis=False,
         showlegend=False,
         hoverinfo="skip",
     )
+    # TRANSLATORS: the production plot's title; {hex} is the hex the robber is on ("mountains 8")
+    title = tr("Expected cards per roll (robber on {hex})", hex=hex_place(game.board, public.robber))
     fig.update_layout(
         barmode="stack",
-        title=f"Expected cards per roll (robber on {hex_name(game.board, public.robber)})",
-        xaxis={"title": "player"},
-        yaxis={"title": "cards per roll", "range": bar_range(totals)},
-        legend={"title": "resource"},
+        title=words(title, lang),
+        xaxis={"title": words(trc("plot", "player"), lang)},
+        yaxis={"title": words(trc("plot", "cards per roll"), lang), "range": bar_range(totals)},
+        legend={"title": words(trc("plot", "resource"), lang)},
     )
-    return readable(fig)
+    return readable(fig, lang)
 
 
-def _hex_path(topo: Topology, h: int) -> str:
-    points = [topo.node_xy(n) for n in topo.hex_nodes[h]]
-    return "M " + " L ".join(f"{x},{y}" for x, y in points) + " Z"
-
-
-def spot_values(board: Board | Game, best: int = 5) -> go.Figure:
-    """Pips per intersection as a heat map over the board; the ``best`` top spots are ringed.
-
-    Each intersection's marker is coloured and sized by its pips: the cards a settlement there
-    expects per 36 rolls (equal to the rolls that pay it only when no two of its hexes share a
-    number; see :func:`.data.paying_rolls`).  Ranking: most pips, then most distinct resources.
-    Terrain colours are in the legend; each harbor's label is joined to its two corners; each
-    ringed spot's rank is on a tag beside it, clear of the discs (:mod:`.spot_layout`).
-    """
-    if isinstance(board, Game):
-        board = board.board
-    topo = board.topo  # the base board or the 5–6 player extension's
-    hex_xy, node_xy, harbor_xy = topo.hex_xy, topo.node_xy, topo.harbor_xy
-    fig = go.Figure()
-    for h in range(topo.hex_count):
-        terrain = TERRAINS[board.terrain[h]]
-        fig.add_shape(
-            type="path",
-            path=_hex_path(topo, h),
-            fillcolor=TERRAIN_COLORS[terrain],
-            opacity=0.45,
-            line={"color": "#777", "width": 1},
-            layer="below",
-        )
-    for terrain, color in TERRAIN_COLORS.items():  # legend entries for the hex colours
-        fig.add_scatter(
-            x=[None],
-            y=[None],
-            mode="markers",
-            marker={"symbol": "hexagon", "size": 14, "color": color, "opacity": 0.6},
-            name=terrain,
-            legendgroup="terrain",
-            legendgrouptitle_text="terrain",
-        )
-    fig.add_scatter(
-        x=[hex_xy(h)[0] for h in range(topo.hex_count)],
-        y=[hex_xy(h)[1] + 0.35 for h in range(topo.hex_count)],
-        mode="text",
-        text=[str(board.number[h]) if board.number[h] else "" for h in range(topo.hex_count)],
-        textfont={
-            "size": 15,
-            "color": ["#b00020" if board.number[h] in (6, 8) else "#222" for h in range(topo.hex_count)],
-        },
-        hovertext=[
-            f"hex {h}: {TERRAINS[board.terrain[h]]}, number {board.number[h] or '-'}, {board.pips(h)} pips"
-            for h in range(topo.hex_count)
-        ],
-        hoverinfo="text",
-        name="hexes",
-        showlegend=False,
+def _production_words(name: str, resource: Message, cards: float, lang: str) -> str:
+    """Hover text of a bar of the production plot."""
+    # TRANSLATORS: hover text of the production plot: a roll gives {player} {cards} cards of
+    # {resource} on average ({cards} is a decimal number: "0.139")
+    text = tr(
+        "{player}, {resource}: {cards} cards per roll",
+        player=name,
+        resource=resource,
+        cards=number(cards, lang, 3),
     )
-    pips = node_pips(board)
-    top_pips = max(pips) or 1
-    xy = [node_xy(n) for n in range(topo.node_count)]
-    for i in range(len(board.harbors)):  # harbors: a label joined to its two corners
-        hx, hy = harbor_xy(i)
-        for n in topo.harbor_nodes[i]:
-            fig.add_shape(
-                type="line",
-                x0=hx,
-                y0=hy,
-                x1=xy[n][0],
-                y1=xy[n][1],
-                line={"color": "#1f4e79", "width": 2, "dash": "dot"},
-                layer="below",
-            )
-    fig.add_scatter(
-        x=[harbor_xy(i)[0] for i in range(len(topo.harbor_nodes))],
-        y=[harbor_xy(i)[1] for i in range(len(topo.harbor_nodes))],
-        mode="markers+text",
-        marker={
-            "symbol": "square",
-            "size": HARBOR_PX,
-            "color": "#eaf2fb",
-            "line": {"color": "#1f4e79", "width": 1},
-        },
-        text=["3:1" if k < 0 else f"2:1<br>{RESOURCES[k]}" for k in board.harbors],
-        textfont={"size": 9, "color": "#1f4e79"},
-        name="harbor (dotted to its 2 corners)",
-        hoverinfo="skip",
-    )
-    fig.add_scatter(
-        x=[p[0] for p in xy],
-        y=[p[1] for p in xy],
-        mode="markers+text",
-        name="pips per intersection",
-        text=[str(v) for v in pips],
-        textfont={"size": 9, "color": ["#fff" if v > 0.55 * top_pips else "#111" for v in pips]},
-        marker={
-            "color": pips,
-            "size": [disc_px(v) for v in pips],
-            "colorscale": "YlOrRd",
-            "cmin": 0,
-            "cmax": top_pips,
-            "colorbar": {
-                "title": {"text": "pips<br>(cards per<br>36 rolls)"},
-                "x": 1.02,
-                "len": 0.5,
-                "y": 0.76,
-            },
-            "line": {"color": "#333", "width": 1},
-        },
-        customdata=list(range(topo.node_count)),
-        hovertext=[
-            f"intersection {n}: {pips[n]} pips — "
-            + (", ".join(RESOURCES[r] for r in node_resources(board, n)) or "nothing")
-            for n in range(topo.node_count)
-        ],
-        hoverinfo="text",
-    )
-    top = best_spots(board, best)
-    fig.add_scatter(
-        x=[xy[n][0] for n in top],
-        y=[xy[n][1] for n in top],
-        mode="markers",
-        name=f"best {len(top)} spots",
-        customdata=top,
-        marker={"symbol": "circle-open", "size": [ring_px(pips[n]) for n in top], "color": "#111"},
-        marker_line_width=RING_LINE_PX,
-        hovertext=[f"#{i + 1}: intersection {n}, {pips[n]} pips" for i, n in enumerate(top)],
-        hoverinfo="text",
-    )
-    # rank labels on white tags beside their rings, clear of every disc, number and harbor
-    frame = spot_frame(topo)
-    tags, rings = rank_tags(board, top, frame)
-    for i, (n, (tx, ty), ring) in enumerate(zip(top, tags, rings)):
-        fig.add_annotation(
-            x=xy[n][0],
-            y=xy[n][1],
-            ax=tx,
-            ay=ty,
-            axref="x",
-            ayref="y",
-            text=f"#{i + 1}",
-            width=TAG_PX[0],
-            height=TAG_PX[1],
-            borderpad=1,
-            borderwidth=1,
-            showarrow=True,
-            arrowhead=0,
-            arrowwidth=1.5,
-            standoff=ring[2] * frame[2],
-            bgcolor="#ffffff",
-            bordercolor="#111",
-            font={"size": 11, "color": "#111"},
-        )
-    fig.update_layout(
-        title="Spot values: pips per intersection (expected cards per 36 rolls)",
-        xaxis={"visible": False, "range": frame[0], "scaleanchor": "y"},
-        yaxis={"visible": False, "range": frame[1]},
-        width=SPOT_PLOT_PX[0] + SPOT_MARGIN["l"] + SPOT_MARGIN["r"],
-        height=SPOT_PLOT_PX[1] + SPOT_MARGIN["t"] + SPOT_MARGIN["b"],
-        margin=SPOT_MARGIN,
-        legend={"x": 1.02, "y": 0.46, "yanchor": "top"},
-    )
-    return readable(fig)
+    return words(text, lang)
 
 
-def income(game: Game) -> go.Figure:
+def income(game: Game, language: str | None = None) -> go.Figure:
     """Observed (solid) against expected (dashed) cumulative income, one small panel per player.
 
     The gap between a player's two curves is their dice luck; the dashed curve is what average
@@ -327,12 +209,15 @@ def income(game: Game) -> go.Figure:
     """
     from plotly.subplots import make_subplots
 
+    lang = resolve(language)
     series = income_series(game)
     n = len(game.names)
     titles = []
     for p, name in enumerate(game.names):
         luck = series.observed[p][-1] - series.expected[p][-1]
-        titles.append(f"{name}: luck {luck:+.1f} cards")
+        # TRANSLATORS: a player's panel in the income plot: {luck} is a signed decimal number
+        # ("+1.5", "-0.3": cards received minus cards expected), so use the form a fraction takes
+        titles.append(words(tr("{name}: luck {luck} cards", name=name, luck=signed(luck, lang)), lang))
     rows = -(-n // 2)  # two panels a row: 2 rows for 3-4 players, 3 for 5-6
     fig = make_subplots(rows=rows, cols=2, subplot_titles=titles, shared_xaxes=True, shared_yaxes=True)
     for p, name in enumerate(game.names):
@@ -341,43 +226,64 @@ def income(game: Game) -> go.Figure:
         fig.add_scatter(
             x=series.turns,
             y=series.observed[p],
-            name="received",
+            name=words(trc("plot", "received"), lang),
             legendgroup="received",
             showlegend=p == 0,
             line={"color": color},
-            hovertemplate=f"{name}, turn %{{x}}: %{{y}} cards<extra></extra>",
+            hovertext=[
+                _cards_words(name, t, round(v), lang) for t, v in zip(series.turns, series.observed[p])
+            ],
+            hovertemplate=HOVER,
             row=row,
             col=col,
         )
         fig.add_scatter(
             x=series.turns,
             y=series.expected[p],
-            name="expected (average dice)",
+            name=words(trc("plot", "expected (average dice)"), lang),
             legendgroup="expected",
             showlegend=p == 0,
             line={"color": color, "dash": "dash"},
-            hovertemplate=f"{name}, turn %{{x}}: %{{y:.1f}} expected<extra></extra>",
+            hovertext=[_expected_words(name, t, v, lang) for t, v in zip(series.turns, series.expected[p])],
+            hovertemplate=HOVER,
             row=row,
             col=col,
         )
+    turn, cumulative = words(trc("plot", "turn"), lang), words(trc("plot", "cards (cumulative)"), lang)
     for i in range(1, min(n, 2 * rows) + 1):
         row, col = (i - 1) // 2 + 1, (i - 1) % 2 + 1
-        fig.update_xaxes(title_text="turn" if row == rows else None, row=row, col=col)
-        fig.update_yaxes(title_text="cards (cumulative)" if i % 2 else None, row=row, col=col)
+        fig.update_xaxes(title_text=turn if row == rows else None, row=row, col=col)
+        fig.update_yaxes(title_text=cumulative if i % 2 else None, row=row, col=col)
     fig.update_layout(
-        title="Income from production: received (solid) vs expected (dashed)",
+        title=words(tr("Income from production: received (solid) vs expected (dashed)"), lang),
         height=280 * rows,
-        legend={"title": "line (colour = player)", "orientation": "h", "y": -0.12},
+        legend={"title": words(trc("plot", "line (colour = player)"), lang), "orientation": "h", "y": -0.12},
     )
-    return readable(fig)
+    return readable(fig, lang)
 
 
-def victory_points(game: Game, teacher: bool = False) -> go.Figure:
+def _cards_words(name: str, turn: int, cards: int, lang: str) -> str:
+    """Hover text of a point of a received-income line."""
+    # TRANSLATORS: hover text of the income plot: {name} had received {n} cards by turn {turn}
+    text = trn("{name}, turn {turn}: {n} card", "{name}, turn {turn}: {n} cards", cards, name=name, turn=turn)
+    return words(text, lang)
+
+
+def _expected_words(name: str, turn: int, cards: float, lang: str) -> str:
+    """Hover text of a point of an expected-income line."""
+    # TRANSLATORS: hover text of the income plot: {cards} (a decimal number, "12.5") is what
+    # average dice would have given {name} by turn {turn}
+    text = tr("{name}, turn {turn}: {cards} expected", name=name, turn=turn, cards=number(cards, lang, 1))
+    return words(text, lang)
+
+
+def victory_points(game: Game, teacher: bool = False, language: str | None = None) -> go.Figure:
     """Victory points per player at the end of every turn.
 
     By default the public points (what the table sees); ``teacher=True`` adds the hidden
     victory-point cards.
     """
+    lang = resolve(language)
     series = victory_point_series(game)
     values = series.total if teacher else series.public
     fig = go.Figure()
@@ -387,22 +293,33 @@ def victory_points(game: Game, teacher: bool = False) -> go.Figure:
             y=values[p],
             name=name,
             line={"color": PLAYER_COLORS[p % len(PLAYER_COLORS)], "shape": "hv"},
-            hovertemplate=f"{name}, turn %{{x}}: %{{y}} VP<extra></extra>",
+            hovertext=[_points_words(name, t, v, lang) for t, v in zip(series.turns, values[p])],
+            hovertemplate=HOVER,
         )
+    # TRANSLATORS: the line marking the {n} victory points that win the game
+    goal = trn("{n} to win", "{n} to win", game.rules.vp_to_win)
     fig.add_hline(
-        y=game.rules.vp_to_win,
-        line_dash="dot",
-        line_color="#888",
-        annotation_text=f"{game.rules.vp_to_win} to win",
+        y=game.rules.vp_to_win, line_dash="dot", line_color="#888", annotation_text=words(goal, lang)
     )
-    kind = "total (hidden cards included)" if teacher else "public"
+    if teacher:
+        title = tr("Victory points per turn — total (hidden cards included)")
+    else:
+        # TRANSLATORS: "public": the points everyone at the table sees (hidden cards left out)
+        title = tr("Victory points per turn — public")
     fig.update_layout(
-        title=f"Victory points per turn — {kind}",
-        xaxis={"title": "turn"},
-        yaxis={"title": "victory points", "rangemode": "tozero"},
-        legend={"title": "player"},
+        title=words(title, lang),
+        xaxis={"title": words(trc("plot", "turn"), lang)},
+        yaxis={"title": words(trc("plot", "victory points"), lang), "rangemode": "tozero"},
+        legend={"title": words(trc("plot", "player"), lang)},
     )
-    return readable(fig)
+    return readable(fig, lang)
+
+
+def _points_words(name: str, turn: int, points: int, lang: str) -> str:
+    """Hover text of a point of a victory-point line."""
+    # TRANSLATORS: hover text of the victory-point plot: {name} had {n} victory points at turn {turn}
+    text = trn("{name}, turn {turn}: {n} VP", "{name}, turn {turn}: {n} VP", points, name=name, turn=turn)
+    return words(text, lang)
 
 
 __all__ = [
@@ -413,6 +330,5 @@ __all__ = [
     "income",
     "production",
     "readable",
-    "spot_values",
     "victory_points",
 ]

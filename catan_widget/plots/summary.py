@@ -3,6 +3,9 @@
 plots.summary_data(game)   # plain numbers (also what the widget shows at the end)
 plots.summary(game)        # one plotly figure with three panels
 plots.belief(game, seat)   # what ``seat`` knows of each opponent's hand (card counting)
+
+The figures take ``language=`` (default: the process's); the data keep their codes
+(:data:`POINT_SOURCES`, resource names) in every language.
 """
 
 from __future__ import annotations
@@ -13,21 +16,17 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..engine import ALL_SEEING, RESOURCES, Game
-from ..engine.constants import SPECIAL_CARDS, VICTORY_POINT
+from ..engine.constants import VICTORY_POINT, amount_words, resource_word, special_card_word
+from ..engine.language import Message, resolve, tr, trc, trn, words
 from ..engine.state import CITY, EMPTY
 from .data import income_series, victory_point_series
 from .figures import PLAYER_COLORS, RESOURCE_COLORS, bar_range, readable
+from .text import HOVER, signed
 
 __all__ = ["POINT_SOURCES", "belief", "belief_data", "summary", "summary_data"]
 
 POINT_SOURCES = ("settlements", "cities", "longest_road", "largest_army", "vp_cards")
 """Where victory points come from, in the order the summary lists them."""
-_SOURCE_WORDS = {
-    "settlements": "settlements (1 each)",
-    "cities": "cities (2 each)",
-    **SPECIAL_CARDS,
-    "vp_cards": "victory-point cards",
-}
 _SOURCE_COLORS = {
     "settlements": "#56B4E9",
     "cities": "#0072B2",
@@ -86,37 +85,54 @@ def summary_data(game: Game) -> dict[str, Any]:
     }
 
 
-def summary(game: Game) -> go.Figure:
+def _source_word(source: str) -> Message:
+    """The legend entry of a source of points (one of :data:`POINT_SOURCES`)."""
+    if source == "settlements":
+        # TRANSLATORS: points from settlements, 1 victory point each (a legend entry)
+        return trc("points from", "settlements (1 each)")
+    if source == "cities":
+        # TRANSLATORS: points from cities, 2 victory points each (a legend entry)
+        return trc("points from", "cities (2 each)")
+    if source == "vp_cards":
+        return trc("points from", "victory-point cards")
+    return special_card_word(source)
+
+
+def summary(game: Game, language: str | None = None) -> go.Figure:
     """The end of a game in three panels: points by source, cards produced vs expected (luck),
     and victory points over the turns (hidden cards included).  Both bar panels start at 0.
     """
+    lang = resolve(language)
     data = summary_data(game)
     names = [p["name"] for p in data["players"]]
+    panels = (tr("Points by source"), tr("Cards from production"), tr("Victory points per turn"))
     fig = make_subplots(
         rows=1,
         cols=3,
         column_widths=[0.3, 0.3, 0.4],
-        subplot_titles=("Points by source", "Cards from production", "Victory points per turn"),
+        subplot_titles=[words(panel, lang) for panel in panels],
     )
     for source in POINT_SOURCES:
         fig.add_bar(
             x=names,
             y=[p[source] for p in data["players"]],
-            name=_SOURCE_WORDS[source],
+            name=words(_source_word(source), lang),
             marker_color=_SOURCE_COLORS[source],
             legendgroup="points",
-            legendgrouptitle_text="points from",
+            legendgrouptitle_text=words(trc("plot", "points from"), lang),
             row=1,
             col=1,
         )
+    # the two card bars side by side (their own offset groups), the point bars stacked
     fig.add_bar(
         x=names,
         y=[p["produced"] for p in data["players"]],
-        name="received",
+        name=words(trc("plot", "received"), lang),
         marker_color="#4c6a85",
         legendgroup="cards",
-        legendgrouptitle_text="cards",
-        text=[f"{p['luck']:+.1f}" for p in data["players"]],
+        legendgrouptitle_text=words(trc("plot", "cards"), lang),
+        offsetgroup="received",
+        text=[signed(p["luck"], lang) for p in data["players"]],
         textposition="outside",
         cliponaxis=False,
         row=1,
@@ -125,9 +141,10 @@ def summary(game: Game) -> go.Figure:
     fig.add_bar(
         x=names,
         y=[p["expected"] for p in data["players"]],
-        name="expected (average dice)",
+        name=words(trc("plot", "expected (average dice)"), lang),
         marker_color="#b9c7d6",
         legendgroup="cards",
+        offsetgroup="expected",
         row=1,
         col=2,
     )
@@ -137,27 +154,34 @@ def summary(game: Game) -> go.Figure:
             y=data["vp"][p],
             name=name,
             legendgroup="players",
-            legendgrouptitle_text="players",
+            legendgrouptitle_text=words(trc("plot", "players"), lang),
             line={"color": PLAYER_COLORS[p % len(PLAYER_COLORS)], "shape": "hv"},
             row=1,
             col=3,
         )
     winner = data["winner"]
-    title = "Game summary" + (f": {names[winner]} won" if winner is not None else " (not finished)")
-    fig.update_layout(barmode="stack", title=title, height=520, width=1100)
-    fig.update_layout(barmode="relative")
-    fig.update_xaxes(title_text="player", row=1, col=1)
+    if winner is None:
+        title = tr("Game summary (not finished)")
+    else:
+        # TRANSLATORS: {name} won the game; write it without telling the winner's gender
+        # ("Итоги игры: победитель — {name}")
+        title = tr("Game summary: {name} won", name=names[winner])
+    fig.update_layout(barmode="relative", title=words(title, lang), height=520, width=1100)
+    fig.update_xaxes(title_text=words(trc("plot", "player"), lang), row=1, col=1)
     # bar axes start at 0: a bar cut short exaggerates the differences (luck looks bigger)
-    fig.update_yaxes(title_text="victory points", rangemode="tozero", row=1, col=1)
-    fig.update_xaxes(title_text="player (label: luck = received − expected)", row=1, col=2)
+    points = words(trc("plot", "victory points"), lang)
+    fig.update_yaxes(title_text=points, rangemode="tozero", row=1, col=1)
+    # TRANSLATORS: the axis under the card bars: each bar's label is the player's luck,
+    # cards received minus cards expected
+    luck = trc("plot", "player (label: luck = received − expected)")
+    fig.update_xaxes(title_text=words(luck, lang), row=1, col=2)
     cards = [p[k] for p in data["players"] for k in ("produced", "expected")]
-    fig.update_yaxes(title_text="resource cards", range=bar_range(cards), row=1, col=2)
-    fig.update_xaxes(title_text="turn", row=1, col=3)
-    fig.update_yaxes(title_text="victory points", rangemode="tozero", row=1, col=3)
-    # the two card bars side by side, the point bars stacked
-    fig.update_traces(offsetgroup="received", selector={"name": "received"})
-    fig.update_traces(offsetgroup="expected", selector={"name": "expected (average dice)"})
-    return readable(fig)
+    fig.update_yaxes(
+        title_text=words(trc("plot", "resource cards"), lang), range=bar_range(cards), row=1, col=2
+    )
+    fig.update_xaxes(title_text=words(trc("plot", "turn"), lang), row=1, col=3)
+    fig.update_yaxes(title_text=points, rangemode="tozero", row=1, col=3)
+    return readable(fig, lang)
 
 
 def belief_data(game: Game, seat: int | str) -> list[dict[str, Any]]:
@@ -184,36 +208,54 @@ def belief_data(game: Game, seat: int | str) -> list[dict[str, Any]]:
     return out
 
 
-def belief(game: Game, seat: int | str) -> go.Figure:
+def belief(game: Game, seat: int | str, language: str | None = None) -> go.Figure:
     """Card counting, shown: for the viewing ``seat``, each opponent's hand as the cards it can
     name (by resource) and the cards it cannot (grey).  Built from ``game.observe(seat)``, so it
     never shows more than that seat could know.
     """
+    lang = resolve(language)
     rows = belief_data(game, seat)
     viewer = game.names[seat] if isinstance(seat, int) else seat
     names = [r["name"] for r in rows]
     fig = go.Figure()
-    for resource in RESOURCES:
+    for i, resource in enumerate(RESOURCES):
         fig.add_bar(
             x=names,
             y=[r["known"][resource] for r in rows],
-            name=resource,
+            name=words(resource_word(i), lang),
             marker_color=RESOURCE_COLORS[resource],
-            hovertemplate=f"%{{x}} surely holds %{{y}} {resource}<extra></extra>",
+            hovertext=[_known_words(r["name"], i, r["known"][resource], lang) for r in rows],
+            hovertemplate=HOVER,
         )
     fig.add_bar(
         x=names,
         y=[r["unknown"] for r in rows],
-        name="unknown",
+        name=words(trc("plot", "unknown"), lang),
         marker_color=UNKNOWN_COLOR,
         marker_pattern_shape="/",
-        hovertemplate="%{x}: %{y} cards of unknown kind<extra></extra>",
+        hovertext=[_unknown_words(r["name"], r["unknown"], lang) for r in rows],
+        hovertemplate=HOVER,
     )
+    # TRANSLATORS: the card-counting plot's title: what {name} can tell of the opponents' hands
+    title = tr("What {name} knows of the other hands", name=viewer)
     fig.update_layout(
         barmode="stack",
-        title=f"What {viewer} knows of the other hands",
-        xaxis={"title": "opponent"},
-        yaxis={"title": "resource cards", "rangemode": "tozero"},
-        legend={"title": "cards"},
+        title=words(title, lang),
+        xaxis={"title": words(trc("plot", "opponent"), lang)},
+        yaxis={"title": words(trc("plot", "resource cards"), lang), "rangemode": "tozero"},
+        legend={"title": words(trc("plot", "cards"), lang)},
     )
-    return readable(fig)
+    return readable(fig, lang)
+
+
+def _known_words(name: str, resource: int, count: int, lang: str) -> str:
+    """Hover text of a known-cards bar: the cards of ``resource`` the viewer can name."""
+    # TRANSLATORS: hover text of the card-counting plot: {cards} ("2 wool") are surely in {name}'s hand
+    return words(tr("{name} surely holds {cards}", name=name, cards=amount_words(resource, count)), lang)
+
+
+def _unknown_words(name: str, count: int, lang: str) -> str:
+    """Hover text of an unknown-cards bar."""
+    # TRANSLATORS: hover text of the card-counting plot: {n} of {name}'s cards could be any resource
+    text = trn("{name}: {n} card of unknown kind", "{name}: {n} cards of unknown kind", count, name=name)
+    return words(text, lang)

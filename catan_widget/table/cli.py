@@ -6,7 +6,8 @@ starts one table (``--tables N`` for more) and prints each human's join link, th
 and the teacher's.  With ``--save-dir`` every table writes its exact save there after every
 move; started again on a directory that holds saves, the server restores every table in it —
 the same games, the same tokens, so the printed links (and the clients still holding them)
-reconnect and play on.
+reconnect and play on.  What the commands print for people is in ``--language`` (``serve``: also
+the language of every seat that names none) or the process's default; errors stay English.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from .. import TABLE_EXTRA
 from ..engine import Game
+from ..engine.language import Words, get_language, tr, trc, trn, words
 from ..engine.registry import bot_names, import_bot
 from ..engine.rng import Rng
 from .limits import MAX_CONNECTIONS
@@ -76,6 +78,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default="greedy", help=f"the bot behind bot seats: {_BOTS}")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds between two bot moves")
     p.add_argument("--offer-timeout", type=float, default=20.0, help="seconds to answer a trade offer")
+    p.add_argument(
+        "--language",
+        default=None,
+        help="the language of seats that name none, and of this output (en, uk, ...)",
+    )
     b = commands.add_parser("bot", help="play one seat of a table served elsewhere with a bot")
     b.add_argument(
         "link",
@@ -85,6 +92,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--bot", default="greedy", help=f"the bot: {_BOTS}")
     b.add_argument("--seed", type=int, default=0, help="the bot's seed")
     b.add_argument("--patience", type=float, default=3600.0, help="seconds to wait for the others to move")
+    b.add_argument("--language", default=None, help="the language of this output (en, uk, ...)")
     return top
 
 
@@ -129,31 +137,52 @@ def make_tables(args: argparse.Namespace) -> list[Table]:
                 save=save,
                 offer_timeout=args.offer_timeout,
                 bot_delay=args.bot_delay,
+                language=getattr(args, "language", None),
             )
         )
     return tables
 
 
-def restore_tables(save_dir: Path) -> list[Table]:
-    """Every table saved in ``save_dir`` (``<id>.json``), restored with its tokens."""
+def restore_tables(save_dir: Path, language: str | None = None) -> list[Table]:
+    """Every table saved in ``save_dir`` (``<id>.json``), restored with its tokens (speaking
+    ``language`` to seats that name none: a save holds no words).
+    """
     from .table import Table
 
-    return [Table.restore(path) for path in sorted(save_dir.glob(f"*{SAVE_SUFFIX}")) if _is_save(path)]
+    saves = sorted(save_dir.glob(f"*{SAVE_SUFFIX}"))
+    return [Table.restore(path, language=language) for path in saves if _is_save(path)]
 
 
 def _is_save(path: Path) -> bool:
     return path.is_file() and re.fullmatch(r"[a-z0-9]{1,32}", path.stem) is not None
 
 
-def print_links(server: TableServer, tables: Sequence[Table]) -> None:
-    """Each table's links: one per human seat, the spectators', the teacher's (to stdout)."""
+def _say(message: Words, language: str | None, indent: str = "") -> None:
+    print(indent + words(message, language))
+
+
+def print_links(server: TableServer, tables: Sequence[Table], language: str | None = None) -> None:
+    """Each table's links: one per human seat, the spectators', the teacher's (to stdout, in
+    ``language``).
+    """
     for table in tables:
-        print(f"table {table.id}")
+        # TRANSLATORS: catan-widget serve's output: the heading of a table's links ({table}: its id)
+        _say(trc("serve", "table {table}", table=table.id), language)
         for name, url in server.links(table).items():
-            print(f"  {name}: {url}")
-        print(f"  spectators: {server.spectator_link(table)}")
-        print(f"  teacher (sees every hand): {server.link(table, table.tokens.teacher)}")
-    print(f"serving {len(tables)} table(s) at {server.url} (Ctrl+C to stop)", flush=True)
+            print(f"  {name}: {url}")  # a name and its link: no words
+        # TRANSLATORS: catan-widget serve's output: the spectators' link
+        _say(trc("serve", "spectators: {url}", url=server.spectator_link(table)), language, "  ")
+        teacher = server.link(table, table.tokens.teacher)
+        # TRANSLATORS: catan-widget serve's output: the teacher's link (its view shows every hand)
+        _say(trc("serve", "teacher (sees every hand): {url}", url=teacher), language, "  ")
+    # TRANSLATORS: catan-widget serve's output, its last line ({url}: the server's address)
+    serving = trn(
+        "serving {n} table at {url} (Ctrl+C to stop)",
+        "serving {n} tables at {url} (Ctrl+C to stop)",
+        len(tables),
+        url=server.url,
+    )
+    print(words(serving, language), flush=True)
 
 
 async def serve(args: argparse.Namespace) -> None:
@@ -163,8 +192,11 @@ async def serve(args: argparse.Namespace) -> None:
     if args.max_connections < 1:
         raise SystemExit("--max-connections must be at least 1")
     resolve_bots(args)
+    language = _language("serve", args.language)
+    args.language = language
     try:
-        tables = restore_tables(args.save_dir) if args.save_dir is not None and args.save_dir.is_dir() else []
+        saved = args.save_dir is not None and args.save_dir.is_dir()
+        tables = restore_tables(args.save_dir, language) if saved else []
     except ValueError as exc:  # a TableFileError, or a save the engine refuses: nothing is served
         raise SystemExit(f"catan-widget serve: cannot restore {args.save_dir}: {exc}") from None
     restored = bool(tables)
@@ -186,8 +218,15 @@ async def serve(args: argparse.Namespace) -> None:
     for table in tables:
         table.start()
     if restored:
-        print(f"restored {len(tables)} table(s) from {args.save_dir}")
-    print_links(server, tables)
+        # TRANSLATORS: catan-widget serve's output ({directory}: the directory of the saves)
+        again = trn(
+            "restored {n} table from {directory}",
+            "restored {n} tables from {directory}",
+            len(tables),
+            directory=str(args.save_dir),
+        )
+        _say(again, language)
+    print_links(server, tables, language)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -224,6 +263,7 @@ async def bot(args: argparse.Namespace) -> int:
     from .remote_bot import RemoteBotError, play_seat
 
     args.bot = _bot("bot", args.bot)
+    language = _language("bot", args.language)
     link = sys.stdin.readline().strip() if args.link == "-" else args.link
     try:
         played = await play_seat(link, args.bot, seed=args.seed, patience=args.patience)
@@ -231,12 +271,31 @@ async def bot(args: argparse.Namespace) -> int:
         print(f"catan-widget bot: {exc}", file=sys.stderr)  # never the token: no message quotes the link
         return 1
     names = played.last.names
-    winner = "nobody" if played.winner is None else names[played.winner]
-    print(
-        f"{names[played.seat]} ({args.bot}) played {played.moves} moves "
-        f"({played.refused} refused as late); the winner: {winner}"
+    name, moves = names[played.seat], played.moves
+    # TRANSLATORS: catan-widget bot's output: {name} is the seat's player, {bot} the bot's name
+    did = trn(
+        "{name} ({bot}) played {n} move.", "{name} ({bot}) played {n} moves.", moves, name=name, bot=args.bot
     )
+    _say(did, language)
+    if played.refused:
+        # TRANSLATORS: catan-widget bot's output: moves the table refused because the game had moved on
+        late = trn("{n} of them was refused as late.", "{n} of them were refused as late.", played.refused)
+        _say(late, language)
+    if played.winner is None:
+        _say(tr("Nobody won."), language)
+    else:
+        _say(tr("The winner: {name}.", name=names[played.winner]), language)
     return 0
+
+
+def _language(command: str, language: str | None) -> str:
+    """``--language`` checked (the process's default when not given), or exit saying why."""
+    from .words import check_language
+
+    try:
+        return get_language() if language is None else check_language(language)
+    except ValueError as exc:
+        raise SystemExit(f"catan-widget {command}: --language: {exc}") from None
 
 
 if __name__ == "__main__":

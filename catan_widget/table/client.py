@@ -18,7 +18,9 @@ newest view, and sends moves as ``act`` intents stamped with that view's version
 Moves are the dicts ``legal.actions`` lists (:func:`catan_widget.widget.view.unpack_actions`);
 the table judges them, so a wrong one comes back as a ``refused`` frame, never applied.  A
 client keeps under the table's rate of frames by itself (a script plays as fast as the table
-lets it, never refused for speed).  Needs the ``table`` extra (``websockets``).
+lets it, never refused for speed).  ``language=`` chooses the language of the seat's words
+(the log, the prompt, the refusals' reasons); the table's by default.  Needs the ``table`` extra
+(``websockets``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from ..engine.knowledge.observation import Observation
 from ..widget.view import unpack_actions
 from . import codes
 from .limits import BURST, RATE_PER_SECOND, TokenBucket
+from .words import check_language
 
 WAIT = 10.0
 """Seconds :meth:`TableClient.next` and the opening wait by default."""
@@ -74,6 +77,8 @@ class TableClient:
         self.texts: list[str] = []
         """Every frame received, as text (only with ``history``)."""
         self.seat: int | None = None
+        self.language: str | None = None
+        """The language the table speaks to this client (its welcome's), once welcomed."""
         self._due: deque[dict[str, Any]] = deque()
         self._view: dict[str, Any] | None = None
         self._new = asyncio.Event()
@@ -87,17 +92,18 @@ class TableClient:
         *,
         history: bool = False,
         pace: bool = True,
+        language: str | None = None,
         **options: Any,
     ) -> TableClient:
-        """Connect to ``url`` (``ws://host:port/ws/<table>``); with ``token``, say hello and wait
-        for the ``welcome``.  ``history`` and ``pace`` as in the class; ``options`` go to
-        :func:`websockets.asyncio.client.connect`.
+        """Connect to ``url`` (``ws://host:port/ws/<table>``); with ``token``, say hello (in
+        ``language``, when given) and wait for the ``welcome``.  ``history`` and ``pace`` as in
+        the class; ``options`` go to :func:`websockets.asyncio.client.connect`.
         """
         options.setdefault("max_size", MAX_FRAME)
         options.setdefault("open_timeout", WAIT)
         client = cls(await connect(url, **options), history=history, pace=pace)
         if token is not None:
-            await client.hello(token)
+            await client.hello(token, language=language)
         return client
 
     async def __aenter__(self) -> TableClient:
@@ -125,12 +131,41 @@ class TableClient:
                 self._new.set()
         self._new.set()
 
-    async def hello(self, token: str) -> dict[str, Any]:
-        """Say hello with a seat's (or an onlooker's) token; the ``welcome`` frame."""
-        await self.send({"type": "hello", "token": token, "protocol": codes.PROTOCOL})
-        welcome = await self.next("welcome")
+    async def hello(self, token: str, *, language: str | None = None) -> dict[str, Any]:
+        """Say hello with a seat's (or an onlooker's) token, naming ``language`` when given;
+        the ``welcome`` frame.  Raises :class:`TableClientError` when the table refuses the
+        language (or closes, or says nothing).
+        """
+        frame: dict[str, Any] = {"type": "hello", "token": token, "protocol": codes.PROTOCOL}
+        if language is not None:
+            frame["language"] = language
+        await self.send(frame)
+        welcome = await self._welcomed(language)
         self.seat = welcome["seat"]
         return welcome
+
+    async def set_language(self, language: str) -> dict[str, Any] | None:
+        """Read ``language`` from now on (a ``language`` frame): the table's new ``welcome``
+        (its ``words`` and board in that language; a ``view`` follows), or None when it is the
+        language already.  Raises ValueError for a language there is no catalogue for here and
+        :class:`TableClientError` when the table refuses it.
+        """
+        if check_language(language) == self.language:
+            return None
+        await self.send({"type": "language", "language": language})
+        return await self._welcomed(language)
+
+    async def _welcomed(self, language: str | None) -> dict[str, Any]:
+        """The next ``welcome`` (other frames skipped); a ``bad_language`` refusal raises."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + WAIT
+        while True:
+            frame = await self.next(timeout=max(0.0, end - loop.time()))
+            if frame["type"] == "welcome":
+                self.language = frame.get("language")
+                return frame
+            if frame["type"] == "refused" and frame.get("code") == codes.BAD_LANGUAGE:
+                raise TableClientError(f"the table refused the language {language!r}: {frame['reason']}")
 
     async def send(self, frame: Any) -> None:
         """Send ``frame``: a dict as JSON, a str or bytes as it is (tests send malformed ones);

@@ -27,6 +27,7 @@ ILLEGAL: Final = "illegal"
 NOT_YOUR_TURN: Final = "not_your_turn"
 SPECTATING: Final = "spectator"
 BAD_SETTING: Final = "bad_setting"
+BAD_LANGUAGE: Final = "bad_language"
 REFUSALS: Final = (
     BAD_JSON,
     TOO_BIG,
@@ -39,6 +40,7 @@ REFUSALS: Final = (
     NOT_YOUR_TURN,
     SPECTATING,
     BAD_SETTING,
+    BAD_LANGUAGE,
 )
 """Every refusal code of the protocol."""
 

@@ -7,6 +7,11 @@ a token of this table) and the frame's type, before the table acts on it.  A ref
 changes nothing, is answered with a ``refused`` frame to this connection only, and counts
 towards the streak that closes the connection (:data:`.limits.REFUSALS_IN_A_ROW`).  Nothing a
 client sends raises out of ``receive``.
+
+Each connection has a language (:attr:`Connection.language`): the hello may name one
+(``"language"``), a ``language`` frame changes it; every word the table sends it — refusals,
+views, the welcome's words — is in it.  A language the table has no catalogue for is refused
+(``bad_language``) and changes nothing.
 """
 
 from __future__ import annotations
@@ -15,13 +20,16 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
+from ..engine.language import Words, joined, languages, tr, trc, words
 from ..widget.clicks import Clicks
+from ..widget.protocol import short
 from . import codes
 from .frames import PONG, refused
 from .limits import HELLO_SECONDS, Clock, RefusalStreak, TokenBucket, too_big
 from .tokens import TableTokens
+from .words import check_language, close_reason
 
 logger = logging.getLogger("catan_widget.table")
 
@@ -30,11 +38,18 @@ Send = Callable[[str], None]
 Close = Callable[[int, str], None]
 """Asks the transport to close the connection with a close code and a reason."""
 
+# TRANSLATORS: why the table closed a connection (a WebSocket close reason: keep it short)
+NO_HELLO: Final = trc("close reason", "no hello in time")
+"""Why a connection that said no hello in time is closed."""
+
 _HELLO_KEYS = frozenset({"type", "token", "protocol"})
+_HELLO_LANGUAGE = "language"
+"""The hello's one optional field: the language the connection reads."""
 _FIELDS: dict[str, frozenset[str]] = {
     "ping": frozenset({"type"}),
     "intent": frozenset({"type", "body"}),
     "set": frozenset({"type", "name", "value"}),
+    "language": frozenset({"type", "language"}),
 }
 
 
@@ -44,7 +59,14 @@ class ConnectionHost(Protocol):
     id: str
     tokens: TableTokens
 
+    @property
+    def language(self) -> str:
+        """The language of a connection that names none (the host's)."""
+        ...
+
     def _joined(self, conn: Connection) -> None: ...
+
+    def _language_changed(self, conn: Connection) -> None: ...
 
     def _left(self, conn: Connection) -> None: ...
 
@@ -75,6 +97,9 @@ class Connection:
         """The versions this connection was sent and its own last moves (forgiving its clicks)."""
         self.version = 0
         """The newest version this connection was sent."""
+        self.language: str = table.language
+        """The language every word sent to this connection is in (the hello's, a ``language``
+        frame's, else the table's)."""
         self.closed = False
         self._timer: asyncio.TimerHandle | None = None
         try:
@@ -98,78 +123,127 @@ class Connection:
             self._receive(frame)
         except Exception:  # a bug must not take the server down; the client is told
             logger.exception("catan_widget.table: error while handling a frame of %s", self._who())
-            self.refuse(codes.BAD_TYPE, "The table could not handle that frame.")
+            self.refuse(codes.BAD_TYPE, tr("The table could not handle that frame."))
 
     def _receive(self, frame: str | bytes) -> None:
         if not isinstance(frame, (str, bytes)):
-            self.refuse(codes.BAD_TYPE, "A frame is JSON text.")
+            self.refuse(codes.BAD_TYPE, tr("A frame is JSON text."))
             return
         if too_big(frame):
-            self.refuse(codes.TOO_BIG, "Refused a frame over 16 KiB.")
+            self.refuse(codes.TOO_BIG, tr("Refused a frame over 16 KiB."))
             return
         if not self._bucket.take():
-            self.refuse(codes.RATE, "Too many frames: slow down.")
+            self.refuse(codes.RATE, tr("Too many frames: slow down."))
             return
         msg = _parse(frame)
         if msg is None:
-            self.refuse(codes.BAD_JSON, "A frame must be one JSON object.")
+            self.refuse(codes.BAD_JSON, tr("A frame must be one JSON object."))
             return
         kind = msg.get("type")
         if not isinstance(kind, str):
-            self.refuse(codes.BAD_TYPE, "A frame needs a type.")
+            self.refuse(codes.BAD_TYPE, tr("A frame needs a type."))
             return
         if self.role is None:
             if kind != "hello":
-                self.refuse(codes.NOT_HELLO, "Say hello with your token first.")
+                self.refuse(codes.NOT_HELLO, tr("Say hello with your token first."))
                 return
             self._hello(msg)
             return
         fields = _FIELDS.get(kind)
         if fields is None:
-            text = "You said hello already." if kind == "hello" else "Unknown frame type."
+            text = tr("You said hello already.") if kind == "hello" else tr("Unknown frame type.")
             self.refuse(codes.BAD_TYPE, text)
             return
         if set(msg) != fields:
-            self.refuse(codes.BAD_TYPE, f"A {kind} frame has exactly the fields {', '.join(sorted(fields))}.")
+            # TRANSLATORS: {kind} is a frame's type and {fields} its field names, as the protocol spells them
+            text = tr("A {kind} frame has exactly the fields {fields}.", kind=kind, fields=_names(fields))
+            self.refuse(codes.BAD_TYPE, text)
             return
         if kind == "ping":
             self.accepted()
             self.push(PONG)
         elif kind == "intent":
             self._table._intent(self, msg["body"])
+        elif kind == "language":
+            self._language(msg["language"])
         else:
             self._table._setting(self, msg["name"], msg["value"])
 
     def _hello(self, msg: dict[str, Any]) -> None:
-        if set(msg) != _HELLO_KEYS or msg["protocol"] != codes.PROTOCOL or type(msg["protocol"]) is not int:
-            self.refuse(
-                codes.BAD_TYPE, f"A hello has exactly the fields token and protocol ({codes.PROTOCOL})."
+        keys = set(msg)
+        if (
+            not _HELLO_KEYS <= keys <= _HELLO_KEYS | {_HELLO_LANGUAGE}
+            or msg["protocol"] != codes.PROTOCOL
+            or type(msg["protocol"]) is not int
+        ):
+            # TRANSLATORS: "token", "protocol" and "language" are the protocol's field names
+            text = tr(
+                "A hello has the fields token and protocol ({protocol}), and may have language.",
+                protocol=codes.PROTOCOL,
             )
+            self.refuse(codes.BAD_TYPE, text)
             return
+        language = self.language
+        if _HELLO_LANGUAGE in msg:
+            checked = self._checked_language(msg[_HELLO_LANGUAGE])
+            if checked is None:
+                return
+            language = checked
         found = self._table.tokens.find(msg["token"])
+        self.language = language  # the answer to this hello is in its language, a refusal too
         if found is None:
-            self.refuse(codes.BAD_TOKEN, "That is not a token of this table.")
-            self.close(codes.CLOSE_BAD_TOKEN, "bad token")
+            self.refuse(codes.BAD_TOKEN, tr("That is not a token of this table."))
+            # TRANSLATORS: why the table closed a connection (a WebSocket close reason: keep it short)
+            self.close(codes.CLOSE_BAD_TOKEN, trc("close reason", "bad token"))
             return
         self._cancel_timer()
         self.accepted()
         self.role, self.seat = found
         self._table._joined(self)
 
+    def _language(self, value: object) -> None:
+        """A ``language`` frame: the language changes (the table welcomes this connection
+        again, in it), stays (nothing is sent) or is refused (``bad_language``).
+        """
+        language = self._checked_language(value)
+        if language is None:
+            return
+        self.accepted()
+        if language != self.language:
+            self.language = language
+            self._table._language_changed(self)
+
+    def _checked_language(self, value: object) -> str | None:
+        """``value`` as a language of the catalogues, or None once refused (and logged)."""
+        try:
+            return check_language(value)
+        except ValueError:
+            logger.info(
+                "catan_widget.table: %s asked for a language there is no catalogue for: %s",
+                self._who(),
+                short(value, 40),
+            )
+            there = joined(languages())
+            # TRANSLATORS: {languages} lists language codes ("en, uk and pl")
+            text = tr("The table does not speak that language; it speaks {languages}.", languages=there)
+            self.refuse(codes.BAD_LANGUAGE, text)
+            return None
+
     # --- answers ------------------------------------------------------------------------------
     def accepted(self) -> None:
         """The frame was accepted: the refusal streak starts again."""
         self._streak.accepted()
 
-    def refuse(self, code: str, reason: str, intent_version: int | None = None) -> None:
-        """Refuse the frame being handled: a ``refused`` frame (naming the refused intent's
-        version when given), and the connection closed once it was refused
-        :data:`.limits.REFUSALS_IN_A_ROW` times in a row.
+    def refuse(self, code: str, reason: Words, intent_version: int | None = None) -> None:
+        """Refuse the frame being handled: a ``refused`` frame (``reason`` in this connection's
+        language, naming the refused intent's version when given), and the connection closed
+        once it was refused :data:`.limits.REFUSALS_IN_A_ROW` times in a row.
         """
         logger.info("catan_widget.table: refused a frame of %s (%s)", self._who(), code)
-        self.push(refused(code, reason, intent_version))
+        self.push(refused(code, words(reason, self.language), intent_version))
         if self._streak.refused() and not self.closed:
-            self.close(codes.CLOSE_REFUSED, "refused too often")
+            # TRANSLATORS: why the table closed a connection (a WebSocket close reason: keep it short)
+            self.close(codes.CLOSE_REFUSED, trc("close reason", "refused too often"))
 
     def push(self, text: str) -> None:
         """Send one frame; a transport that fails drops the connection."""
@@ -183,13 +257,15 @@ class Connection:
             )
             self.drop()
 
-    def close(self, code: int, reason: str) -> None:
-        """Close this connection (``code`` of the protocol) and leave the table."""
+    def close(self, code: int, reason: Words) -> None:
+        """Close this connection (``code`` of the protocol; ``reason`` in its language) and
+        leave the table.
+        """
         if self.closed:
             return
         self.drop()
         try:
-            self._close(code, reason)
+            self._close(code, close_reason(reason, self.language))
         except Exception:
             logger.warning("catan_widget.table: closing %s failed", self._who(), exc_info=True)
 
@@ -204,7 +280,7 @@ class Connection:
     def _no_hello(self) -> None:
         self._timer = None
         if self.role is None and not self.closed:
-            self.close(codes.CLOSE_NO_HELLO, "no hello in time")
+            self.close(codes.CLOSE_NO_HELLO, NO_HELLO)
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:
@@ -218,6 +294,11 @@ class Connection:
 
     def __repr__(self) -> str:
         return f"<Connection: {self._who()}{' (closed)' if self.closed else ''}>"
+
+
+def _names(fields: frozenset[str]) -> Words:
+    """A frame's field names as one list (the protocol's own words: not translated)."""
+    return joined(sorted(fields))
 
 
 def _parse(frame: str | bytes) -> dict[str, Any] | None:

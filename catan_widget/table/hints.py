@@ -6,7 +6,8 @@ With a running event loop it runs on a copy of the game (``game.fork()``) in a w
 the live game is never touched off the loop — and the connection is answered "pending" at once,
 then with the hint once found (or "no hint" if the position changed meanwhile).  Without a loop
 (plain Python, tests) it runs at once.  One search per position: later requests for it are
-answered from it.
+answered from it, each connection in its own language (the hint is kept as the engine's
+:class:`~catan_widget.engine.registry.Hint` and put in words for each).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Game
-from ..engine.registry import HINT_BUDGET
+from ..engine.language import Words, words
+from ..engine.registry import HINT_BUDGET, Hint
 from ..widget.seats import Seats
 from . import codes
 
@@ -41,14 +43,19 @@ class HintsHost(Protocol):
         self,
         conn: Connection,
         *,
-        error: str | None = None,
+        error: Words | None = None,
         hint: dict[str, Any] | None = None,
         own: bool = False,
     ) -> None: ...
 
 
-def _search(game: Game, seat: int) -> dict[str, Any]:
-    return game.hint(seat, budget=HINT_BUDGET).to_dict()
+def _search(game: Game, seat: int) -> Hint:
+    return game.hint(seat, budget=HINT_BUDGET)
+
+
+def _words(found: Hint, conn: Connection) -> dict[str, Any]:
+    """The hint as the ``hint`` of ``conn``'s view: its reason in ``conn``'s language."""
+    return {**found.to_dict(), "reason": words(found.reason, conn.language)}
 
 
 class TableHints:
@@ -57,7 +64,7 @@ class TableHints:
     def __init__(self, host: HintsHost, seats: Seats) -> None:
         """The hints of ``host``'s human ``seats``."""
         self._host, self._seats = host, seats
-        self._found: tuple[Position, dict[str, Any]] | None = None
+        self._found: tuple[Position, Hint] | None = None
         self._waiting: dict[Position, list[tuple[Connection, int]]] = {}
 
     def _position(self) -> Position:
@@ -72,7 +79,7 @@ class TableHints:
             return
         key = self._position()
         if self._found is not None and self._found[0] == key:
-            self._host._send_view(conn, hint={**self._found[1], "request": request})
+            self._host._send_view(conn, hint={**_words(self._found[1], conn), "request": request})
             return
         try:
             loop = asyncio.get_running_loop()
@@ -97,7 +104,7 @@ class TableHints:
             return
         self._reply(key, found)
 
-    def _done(self, key: Position, future: asyncio.Future[dict[str, Any]]) -> None:
+    def _done(self, key: Position, future: asyncio.Future[Hint]) -> None:
         if future.cancelled() or future.exception() is not None:
             if not future.cancelled():
                 logger.error("catan_widget.table: the hint search failed", exc_info=future.exception())
@@ -105,14 +112,16 @@ class TableHints:
             return
         self._reply(key, future.result())
 
-    def _reply(self, key: Position, found: dict[str, Any] | None) -> None:
+    def _reply(self, key: Position, found: Hint | None) -> None:
         if found is not None:
             self._found = (key, found)
         current = key == self._position()
         for conn, request in self._waiting.pop(key, []):
             if not conn.closed:
                 answer = (
-                    {**found, "request": request} if found is not None and current else {"request": request}
+                    {**_words(found, conn), "request": request}
+                    if found is not None and current
+                    else {"request": request}
                 )
                 self._host._send_view(conn, hint=answer)
 

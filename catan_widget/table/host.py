@@ -2,7 +2,9 @@
 
 The table and its server run on the kernel's own event loop (ipykernel runs asyncio), so every
 step of the game — a phone's move, a bot's, the host's click — happens on one loop, one at a
-time.  The socket is bound before ``host`` returns: the links are known at once.
+time.  The socket is bound before ``host`` returns: the links are known at once.  The host's
+widget and the panel of links read the host's language (``language=``, else the process's); each
+seat reads its own (docs/table-protocol.md).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..engine import Game
+from ..engine.language import tr, words
 from .codes import TEACHER_ROLE
 from .host_widget import TableWidget
 from .qr import link_html
@@ -30,14 +33,16 @@ class HostedTable:
     human seat (but the host's own) and the spectators' link, each with a QR code.
     """
 
-    def __init__(self, table: Table, server: TableServer, view: str | None) -> None:
+    def __init__(
+        self, table: Table, server: TableServer, view: str | None, language: str | None = None
+    ) -> None:
         self.table = table
         """The :class:`Table`: the game (``table.game``), its seats and tokens."""
         self.server = server
         """The :class:`TableServer` serving it (``server.port``, ``server.url``)."""
         self.view = view
         """Whose view the host's widget shows: a player's name, ``"teacher"`` or None (a spectator's)."""
-        self.widget = TableWidget(table, self._token(view))
+        self.widget = TableWidget(table, self._token(view), language=language or table.language)
         """The host's :class:`TableWidget` (shown by this object's display)."""
 
     def _token(self, view: str | None) -> str:
@@ -82,12 +87,31 @@ class HostedTable:
         self.table.close()
         self.server.close()
 
-    def links_html(self) -> str:
-        """The join links with their QR codes, as HTML (the host's own seat left out)."""
+    @property
+    def language(self) -> str:
+        """The host's language: the host's widget and the panel of links read it."""
+        return self.widget.language
+
+    def set_language(self, language: str) -> None:
+        """The host's widget (and the panel, when shown again) in ``language`` (``"uk"``);
+        raises ValueError for a language there is no catalogue for.  Each seat keeps its own.
+        """
+        self.widget.set_language(language)
+
+    def links_html(self, language: str | None = None) -> str:
+        """The join links with their QR codes, as HTML (the host's own seat left out), in
+        ``language`` (default: the host's).
+        """
+        lang = self.language if language is None else language
         parts = [link_html(name, url) for name, url in self.links.items() if name != self.view]
-        parts.append(link_html("Spectators", self.spectator_link))
-        heading = f"Table {html.escape(self.table.id)}: scan or open a link to join"
-        return f'<div class="cw-table-links"><div style="margin:6px 0">{heading}</div>{"".join(parts)}</div>'
+        # TRANSLATORS: the label of the spectators' join link in the host's panel
+        parts.append(link_html(words(tr("Spectators"), lang), self.spectator_link))
+        # TRANSLATORS: the heading over the join links and their QR codes; {table} is the table's id
+        heading = words(tr("Table {table}: scan or open a link to join", table=self.table.id), lang)
+        return (
+            f'<div class="cw-table-links"><div style="margin:6px 0">{html.escape(heading)}</div>'
+            f"{''.join(parts)}</div>"
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         import ipywidgets  # type: ignore[import-untyped]
@@ -111,6 +135,7 @@ def host(
     origins: Iterable[str] = (),
     bot: str = "greedy",
     offer_timeout: float | None = 20.0,
+    language: str | None = None,
 ) -> HostedTable:
     """Host a table from a notebook cell: each human joins from their own device with a link.
 
@@ -134,6 +159,9 @@ def host(
             ``CatanWidget.join``: ``"http://localhost:8888"``).
         bot: the bot behind ``"bot"`` seats.
         offer_timeout: seconds a human has to answer a trade offer (None: no countdown).
+        language: the host's language (``"uk"``): the host's widget, the panel of links, and
+            every seat that names none of its own (docs/table-protocol.md); None: the
+            process's (:func:`catan_widget.set_language`, else the environment's).
     """
     try:
         asyncio.get_running_loop()
@@ -144,10 +172,10 @@ def host(
     game = game if game is not None else Game()
     if seats is None:
         seats = ["human"] * len(game.names)
-    table = Table(game, seats, bot=bot, save=save, offer_timeout=offer_timeout)
+    table = Table(game, seats, bot=bot, save=save, offer_timeout=offer_timeout, language=language)
     server = TableServer([table], bind=bind, port=port, public_url=public_url, origins=origins)
     try:
-        hosted = HostedTable(table, server, view)
+        hosted = HostedTable(table, server, view, language)
     except BaseException:
         server.close()
         raise

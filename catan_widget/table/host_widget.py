@@ -4,7 +4,9 @@ The same front-end bundle as :class:`~catan_widget.CatanWidget`, but the widget 
 it is one more connection to its :class:`~.table.Table`, in process.  The table's frames
 (``welcome``, ``view``) set the traits the front-end draws; the front-end's intents and the
 settings it changes go back to the table as the frames of docs/table-protocol.md, judged by the
-table exactly as a phone's are (so the host has no way round the table's rules either).
+table exactly as a phone's are (so the host has no way round the table's rules either).  Its
+``language`` trait is the connection's language (the hello names it; a change is a ``language``
+frame, and the table's welcome brings the front-end's ``words`` in it).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import traitlets
 from ..widget import assets
 from . import codes
 from .table import Connection, Table
+from .words import check_language
 
 __all__ = ["TABLE_SETTINGS", "TableWidget"]
 
@@ -36,6 +39,7 @@ class TableWidget(anywidget.AnyWidget):
     Args:
         table: the table.
         token: the seat's, teacher's or spectator's token (``table.tokens``).
+        language: the language this view reads (``"uk"``); None: the table's.
     """
 
     _esm = assets.bundle_text()
@@ -53,6 +57,8 @@ class TableWidget(anywidget.AnyWidget):
     theme = traitlets.Unicode("auto").tag(sync=True)
     show_pips = traitlets.Bool(False).tag(sync=True)
     show_ids = traitlets.Bool(False).tag(sync=True)
+    language = traitlets.Unicode("en").tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
     # a notebook widget's settings the table does not take: fixed ("" hides the bot menu)
     bot_delay = traitlets.Float(0.6).tag(sync=True)
     view = traitlets.Int(None, allow_none=True).tag(sync=True)
@@ -61,7 +67,7 @@ class TableWidget(anywidget.AnyWidget):
     ready_seat = traitlets.Int(None, allow_none=True).tag(sync=True)
     bot_level = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, table: Table, token: str) -> None:
+    def __init__(self, table: Table, token: str, *, language: str | None = None) -> None:
         super().__init__()
         self.table = table
         self.seat: int | None = None
@@ -75,7 +81,10 @@ class TableWidget(anywidget.AnyWidget):
         self.on_msg(self._on_msg)
         self.observe(self._setting, names=list(TABLE_SETTINGS))
         self.observe(self._fixed, names=list(_FIXED))
-        self._conn.receive(json.dumps({"type": "hello", "token": token, "protocol": codes.PROTOCOL}))
+        self.observe(self._language, names=["language"])
+        lang = table.language if language is None else check_language(language)
+        hello = {"type": "hello", "token": token, "protocol": codes.PROTOCOL, "language": lang}
+        self._conn.receive(json.dumps(hello))
 
     # --- table -> front-end ----------------------------------------------------------------------
     def _deliver(self, text: str) -> None:
@@ -85,7 +94,10 @@ class TableWidget(anywidget.AnyWidget):
         kind = frame.get("type")
         if kind == "welcome":
             self.seat, self.role = frame.get("seat"), frame.get("role")
-            self.board = frame["board"]
+            with self.hold_sync():
+                self.language = frame["language"]
+                self.words = frame["words"]
+                self.board = frame["board"]
         elif kind == "view":
             with self.hold_sync():
                 self.state = frame["state"]
@@ -109,6 +121,19 @@ class TableWidget(anywidget.AnyWidget):
         if not self._closed:
             frame = {"type": "set", "name": change["name"], "value": change["new"]}
             self._conn.receive(json.dumps(frame))
+
+    def set_language(self, language: str) -> None:
+        """Read ``language`` from now on (``"uk"``); raises ValueError for a language there is
+        no catalogue for.
+        """
+        self.language = check_language(language)
+
+    def _language(self, change: Any) -> None:
+        if self._closed or change["new"] == self._conn.language:
+            return
+        self._conn.receive(json.dumps({"type": "language", "language": change["new"]}))
+        if self.language != self._conn.language:  # refused: the table's words stay
+            self.language = self._conn.language
 
     def _fixed(self, change: Any) -> None:
         if change["new"] != _FIXED[change["name"]]:

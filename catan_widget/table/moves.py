@@ -4,7 +4,8 @@ the undo snapshots), or refused with a code of docs/table-protocol.md.
 
 A part of :class:`~.table.Table`, like the widget's parts: what differs from a widget is that a
 connection may act only for its own seat, and that a refusal is answered to that connection
-alone (its ``refused`` frame, then its view saying why, under a version of its own).
+alone (its ``refused`` frame, then its view saying why, under a version of its own), in that
+connection's language.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Game
 from ..engine.errors import IllegalActionError
+from ..engine.language import Words, tr
 from ..widget.dice import ScriptedDice
 from ..widget.protocol import (
     DIALOG,
@@ -50,10 +52,18 @@ class MovesHost(Protocol):
         self,
         conn: Connection,
         *,
-        error: str | None = None,
+        error: Words | None = None,
         hint: dict[str, Any] | None = None,
         own: bool = False,
     ) -> None: ...
+
+
+class _RefusedError(Exception):
+    """A well-formed move the table refuses, with what to say (a catalogue message)."""
+
+    def __init__(self, message: Words) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class Moves:
@@ -78,7 +88,7 @@ class Moves:
                     self._runner.reading(opened)
                 return
             if conn.role != codes.PLAYER or conn.seat is None:
-                self._refuse(conn, codes.SPECTATING, "Only a player's own seat can move.", body)
+                self._refuse(conn, codes.SPECTATING, tr("Only a player's own seat can move."), body)
                 return
             if kind == NEW_GAME:
                 parse_new_game(body, version=conn.version, game=self._host.game)
@@ -88,7 +98,9 @@ class Moves:
             self._act(conn, body)
         except IntentError as exc:
             code = codes.BAD_INTENT if exc.level >= logging.WARNING else self._why_code(conn)
-            self._refuse(conn, code, str(exc), body)
+            self._refuse(conn, code, exc.message, body)
+        except _RefusedError as refused:
+            self._refuse(conn, self._why_code(conn), refused.message, body)
 
     def _act(self, conn: Connection, body: object) -> None:
         g, seat = self._host.game, conn.seat
@@ -107,11 +119,11 @@ class Moves:
                 return
             intent = forgiven
         if acting != seat:
-            raise IntentError(g.waiting_text(), logging.INFO)
+            raise _RefusedError(g.waiting_text(language=conn.language))
         version = conn.version
         if intent.kind == "undo":
             if not self._undo.can_undo(seat):
-                raise IntentError(self._undo.reason(seat), logging.INFO)
+                raise _RefusedError(self._undo.reason(seat, language=conn.language))
             conn.accepted()
             with self._undo.taking_back() as snapshot:
                 g.restore(snapshot)
@@ -121,7 +133,7 @@ class Moves:
                 with self._undo.expecting(seat, g.fork(), intent.action):
                     self._dice.step(g, intent.action)
             except IllegalActionError as exc:
-                raise IntentError(str(exc), logging.INFO) from exc
+                raise _RefusedError(exc.message) from exc
             conn.accepted()
         conn.clicks.made(seat, version, intent)
 
@@ -130,9 +142,10 @@ class Moves:
         g = self._host.game
         return codes.ILLEGAL if g.is_over or self._seats.acting(g) == conn.seat else codes.NOT_YOUR_TURN
 
-    def _refuse(self, conn: Connection, code: str, reason: str, body: object) -> None:
+    def _refuse(self, conn: Connection, code: str, reason: Words, body: object) -> None:
         """A refused move: the ``refused`` frame (with the version the intent ``body`` was made
-        on, when it names a whole number), then (if still open) its view saying why.
+        on, when it names a whole number), then (if still open) its view saying why, both in
+        ``conn``'s language.
         """
         made_on = body.get("version") if isinstance(body, dict) else None
         conn.refuse(code, reason, made_on if type(made_on) is int else None)

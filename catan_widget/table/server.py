@@ -42,10 +42,13 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from ..engine.language import Message, get_language, trc, words
 from ..widget.assets import STATIC
 from .codes import CLOSE_FULL, CLOSE_NO_HELLO, CLOSE_ORIGIN
+from .connection import NO_HELLO
 from .limits import MAX_CONNECTIONS
 from .table import Connection, Table
+from .words import accepted_language, close_reason
 
 __all__ = ["HELLO_TIMEOUT", "MAX_CONNECTIONS", "SEND_QUEUE", "TRANSPORT_LIMIT", "TableServer", "own_url"]
 
@@ -70,6 +73,19 @@ _STATIC = re.compile(r"/static/([a-z0-9_-]{1,64}\.(?:js|css))")
 _TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 _PAGE_FILE = "table.html"
 _ANY_ADDRESS = ("", "0.0.0.0", "::")
+
+# TRANSLATORS: the page of a link whose table this server does not hold (a plain-text page)
+_NO_TABLE_PAGE = trc("http", "No such table.")
+# TRANSLATORS: the page of an address this server has nothing at (a plain-text page)
+_NOT_FOUND_PAGE = trc("http", "Not found.")
+# TRANSLATORS: why the server closed a connection (a WebSocket close reason: keep it short)
+_NO_TABLE = trc("close reason", "no such table")
+# TRANSLATORS: why the server closed a connection (a WebSocket close reason: keep it short)
+_ORIGIN = trc("close reason", "origin not allowed")
+# TRANSLATORS: why the server closed a connection (a WebSocket close reason: keep it short)
+_FULL = trc("close reason", "table full")
+# TRANSLATORS: why the server closed a connection (a WebSocket close reason: keep it short)
+_TOO_SLOW = trc("close reason", "too slow: reconnect to resync")
 
 
 def own_url(bind: str, port: int) -> str:
@@ -105,6 +121,15 @@ def _text(status: int, reason: str, text: str) -> Response:
     return _response(status, reason, text.encode(), "text/plain; charset=utf-8")
 
 
+def _page(status: int, reason: str, message: Message, request: Request) -> Response:
+    """A plain-text page in the language the browser asks for (``Accept-Language``)."""
+    language = accepted_language(request.headers.get("Accept-Language"), get_language())
+    response = _text(status, reason, words(message, language) + "\n")
+    response.headers["Content-Language"] = language
+    response.headers["Vary"] = "Accept-Language"
+    return response
+
+
 class _Pipe:
     """One WebSocket's outgoing side: a bounded queue written by one task, and the close asked for."""
 
@@ -116,6 +141,8 @@ class _Pipe:
         self.wake = asyncio.Event()
         self.closing: tuple[int, str] | None = None
         self.writer: asyncio.Task[None] | None = None
+        self.conn: Connection | None = None
+        """The table's connection this pipe carries (its language words a close reason)."""
 
     def send(self, text: str) -> None:
         """Queue one frame (the table's ``send``); a full queue drops the client."""
@@ -125,7 +152,8 @@ class _Pipe:
             self._backed_up() or len(self.queue) >= _HARD_LIMIT * self.limit
         ):
             self.queue.clear()
-            self.closing = (CLOSE_TOO_SLOW, "too slow: reconnect to resync")
+            language = self.conn.language if self.conn is not None else get_language()
+            self.closing = (CLOSE_TOO_SLOW, close_reason(_TOO_SLOW, language))
             self.server.too_slow += 1
             logger.info("table connection dropped: %d frames unread", self.limit)
             if self.writer is not None:
@@ -321,15 +349,15 @@ class TableServer:
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.partition("?")[0]
         if m := _SOCKET.fullmatch(path):
-            return None if m.group(1) in self.tables else _text(404, "Not Found", "no such table\n")
+            return None if m.group(1) in self.tables else _page(404, "Not Found", _NO_TABLE_PAGE, request)
         if m := _PAGE.fullmatch(path):
             if m.group(1) not in self.tables:
-                return _text(404, "Not Found", "no such table\n")
+                return _page(404, "Not Found", _NO_TABLE_PAGE, request)
             return self._file(_PAGE_FILE, "text/html; charset=utf-8", "no-store")
         if m := _STATIC.fullmatch(path):
             name = m.group(1)
             return self._file(name, _TYPES[Path(name).suffix], "no-cache")
-        return _text(404, "Not Found", "not found\n")
+        return _page(404, "Not Found", _NOT_FOUND_PAGE, request)
 
     def _file(self, name: str, content_type: str, cache: str) -> Response:
         path = STATIC / name
@@ -351,16 +379,16 @@ class TableServer:
         assert ws.request is not None
         table = self.tables.get(ws.request.path.partition("?")[0].rsplit("/", 1)[-1])
         if table is None:  # removed since the handshake
-            await _close(ws, 1008, "no such table")
+            await _close(ws, 1008, close_reason(_NO_TABLE, get_language()))
             return
         if not self._origin_allowed(ws):
             logger.info("table %s: WebSocket refused for its origin", table.id)
-            await _close(ws, CLOSE_ORIGIN, "origin not allowed")
+            await _close(ws, CLOSE_ORIGIN, close_reason(_ORIGIN, table.language))
             return
         if self._open[table.id] >= self.max_connections:
             self.full += 1
             logger.warning("table %s: WebSocket refused, %d already open", table.id, self.max_connections)
-            await _close(ws, CLOSE_FULL, "table full")
+            await _close(ws, CLOSE_FULL, close_reason(_FULL, table.language))
             return
         self._open[table.id] += 1
         try:
@@ -373,6 +401,7 @@ class TableServer:
         pipe = _Pipe(ws, self.send_queue, self)
         pipe.writer = asyncio.get_running_loop().create_task(pipe.write())
         conn: Connection = table.connect(pipe.send, pipe.close)
+        pipe.conn = conn
         loop = asyncio.get_running_loop()
         timer = loop.call_later(self.hello_timeout, self._hello_late, conn, pipe)
         try:
@@ -395,4 +424,4 @@ class TableServer:
     @staticmethod
     def _hello_late(conn: Connection, pipe: _Pipe) -> None:
         if conn.role is None:
-            pipe.close(CLOSE_NO_HELLO, "no hello in time")
+            pipe.close(CLOSE_NO_HELLO, close_reason(NO_HELLO, conn.language))

@@ -11,7 +11,8 @@ The table observes its game (``Game.subscribe``): after every change — a human
 a take-back — it writes the save (atomically, :mod:`.store`) and sends every connection its view,
 built from its own observation only (:mod:`.frames`): a seat's, the onlooker's for spectators,
 the all-seeing one for the teacher.  The text of a view is built once per change for each kind
-of viewer and shared by its connections.  Everything happens on one thread: the bots move on an
+of viewer (and language: each connection reads its own) and shared by its connections.
+Everything happens on one thread: the bots move on an
 asyncio task of the running loop (:meth:`Table.start`), or synchronously with
 :meth:`Table.advance_bots`.
 """
@@ -25,12 +26,13 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..engine import Game
+from ..engine import ALL_SEEING, ONLOOKER, Game
+from ..engine.language import Words, get_language, resolve, trc
 from ..engine.registry import make_bot
 from ..widget.dice import ScriptedDice
-from ..widget.hints import check_request
 from ..widget.offers import Offers
-from ..widget.protocol import clip, delay_seconds, flag, offer_seconds, theme_name
+from ..widget.protocol import delay_seconds, offer_seconds
+from ..widget.publish import LogTail
 from ..widget.rematch import rematch
 from ..widget.runner import BotRunner
 from ..widget.seats import BOT, HUMAN, Seats
@@ -43,6 +45,7 @@ from .frames import Moment, Viewer, view, welcome
 from .hints import TableHints
 from .limits import Clock
 from .moves import Moves
+from .settings import SETTINGS, check_setting
 from .store import Sidecar, Store, TableFileError
 from .tokens import TableTokens, check_table_id, new_table_id
 
@@ -50,15 +53,9 @@ __all__ = ["SETTINGS", "Connection", "Table"]
 
 logger = logging.getLogger("catan_widget.table")
 
-SETTINGS: dict[str, Callable[[Any], Any]] = {
-    "show_counting": flag,
-    "hint_request": check_request,
-    "theme": theme_name,
-    "show_pips": flag,
-    "show_ids": flag,
-    "observation": flag,
-}
-"""The settings a connection may set (``set`` frames) and the check of each value."""
+
+# TRANSLATORS: why the table closed a connection (a WebSocket close reason: keep it short)
+_CLOSED = trc("close reason", "the table is closed")
 
 
 class Table:
@@ -78,6 +75,9 @@ class Table:
         bot_delay: seconds between two bot moves.
         tokens: the tokens to use (keys: the seat as text, ``"spectator"``, ``"teacher"``);
             the others are made at random.
+        language: the language of a connection that names none in its hello (a seat may
+            choose its own: docs/table-protocol.md); None: the process's default
+            (:func:`~catan_widget.engine.language.get_language`) when the connection joins.
     """
 
     def __init__(
@@ -91,10 +91,12 @@ class Table:
         offer_timeout: float | None = 20.0,
         bot_delay: float = 0.6,
         tokens: Mapping[str, str] | None = None,
+        language: str | None = None,
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"a Table needs a Game, got {type(game).__name__}")
         self.id = new_table_id() if table_id is None else check_table_id(table_id)
+        self._language = None if language is None else resolve(language)
         self._game = game
         self._seats = Seats(game, seats, bot)
         if save is not None and not all(isinstance(s, str) for s in [*self._seats.specs, bot]):
@@ -114,9 +116,10 @@ class Table:
         self._moves = Moves(self, self._seats, self._undo, self._dice, self._runner)
         self._connections: list[Connection] = []
         self._callbacks: list[Callable[[Table], None]] = []
-        self._texts: dict[tuple[str | None, int | None, bool, bool], str] = {}
+        self._texts: dict[tuple[str | None, int | None, bool, bool, str], str] = {}
         self._hints = TableHints(self, self._seats)
-        self._board = board_json(game)
+        self._boards: dict[str, dict[str, Any]] = {}
+        self._logs: dict[tuple[int, str], LogTail] = {}
         self._store = None if save is None else Store(save)
         self._watch = weak_observer(self, Table._game_changed)
         game.subscribe(self._watch)
@@ -125,8 +128,9 @@ class Table:
         self._publish()
 
     @classmethod
-    def restore(cls, save: str | os.PathLike[str]) -> Table:
-        """The table saved at ``save``: the same game, seats, tokens and id.  Raises
+    def restore(cls, save: str | os.PathLike[str], *, language: str | None = None) -> Table:
+        """The table saved at ``save``: the same game, seats, tokens and id (``language`` as
+        for a new table: a save holds no words).  Raises
         :class:`~.store.TableFileError` when the save or its sidecar is missing, corrupt or
         does not belong to the other; nothing is half-loaded.
         """
@@ -145,6 +149,7 @@ class Table:
                 offer_timeout=side.offer_timeout,
                 bot_delay=side.bot_delay,
                 tokens=side.tokens,
+                language=language,
             )
         except (ValueError, TypeError) as exc:
             raise TableFileError(f"{Store(save).sidecar}: {exc}") from None
@@ -154,6 +159,11 @@ class Table:
     def game(self) -> Game:
         """The live game."""
         return self._game
+
+    @property
+    def language(self) -> str:
+        """The language of a connection that names none: the table's, else the process's."""
+        return self._language if self._language is not None else get_language()
 
     @property
     def closed(self) -> bool:
@@ -202,7 +212,7 @@ class Table:
         """
         conn = Connection(self, send, close, clock)
         if self._closed:
-            conn.close(1001, "the table is closed")
+            conn.close(1001, _CLOSED)
             return conn
         self._connections.append(conn)
         return conn
@@ -275,11 +285,11 @@ class Table:
         self._runner.reset()
         for conn in self._connections:
             conn.clicks.reset()
-        self._board = board_json(game)
+        self._boards = {}
         self._hints.reset()
         self._write_game()
         for conn in self.connections:
-            conn.push(welcome(conn.seat, conn.role or "", self.id, self._board))
+            self._welcome(conn)
         self._publish()
         self._kick()
         return game
@@ -290,7 +300,7 @@ class Table:
         self.stop()
         self._game.unsubscribe(self._watch)
         for conn in list(self._connections):
-            conn.close(1001, "the table is closed")
+            conn.close(1001, _CLOSED)
 
     # --- the runner's and the offers' host --------------------------------------------------
     def bot_delay_now(self) -> float | None:
@@ -340,7 +350,7 @@ class Table:
         table = {"id": self.id, "teacher": self.teacher_on, "seats": seats}
         return Moment(version, tuple(self._seats.kinds), self._seats.acting(g), self._runner.fault, table)
 
-    def _publish(self, error: str | None = None) -> None:
+    def _publish(self, error: Words | None = None) -> None:
         """Send every connection its view of the game as it is now (a new version).  ``error``
         is ignored: at a table a refusal is told only to the connection that was refused.
         """
@@ -372,36 +382,40 @@ class Table:
             sees_all=conn.role == codes.TEACHER_ROLE,
             counting=conn.counting,
             observing=conn.observing,
+            language=conn.language,
         )
 
     def _send_view(
         self,
         conn: Connection,
         *,
-        error: str | None = None,
+        error: Words | None = None,
         hint: dict[str, Any] | None = None,
         own: bool = False,
     ) -> None:
-        """Send ``conn`` its view: the current one (shared text), or (``own``, or with ``error``
-        or ``hint``) a view of its own under a version of its own (the others' are untouched).
+        """Send ``conn`` its view, in its language: the current one (shared text), or (``own``,
+        or with ``error`` or ``hint``) a view of its own under a version of its own (the
+        others' are untouched).
         """
         private = own or error is not None or hint is not None
         moment = self._now
         if private:
             moment = Moment(self._next_version(), moment.kinds, moment.acting, moment.fault, moment.table)
-        key = (conn.role, conn.seat, conn.counting, conn.observing)
+        key = (conn.role, conn.seat, conn.counting, conn.observing, conn.language)
         text = None if private else self._texts.get(key)
         if text is None:
             acting = moment.acting
             waits = conn.seat is not None and conn.seat == self._offers.waiting()
+            who = self._viewer(conn)
             text = view(
                 self._game,
-                self._viewer(conn),
+                who,
                 moment,
                 error=error,
-                undo=(self._undo.can_undo(acting), self._undo.reason(acting)),
+                undo=(self._undo.can_undo(acting), self._undo.reason(acting, language=who.language)),
                 countdown=self._countdown if waits or conn.role == codes.TEACHER_ROLE else None,
                 hint=None if hint is None else {**hint, "version": moment.version},
+                log=self._log_lines(who),
             )
             if not private:
                 self._texts[key] = text
@@ -410,15 +424,33 @@ class Table:
         conn.clicks.published(moment.version, acting_here)
         conn.push(text)
 
+    def _log_lines(self, who: Viewer) -> list[str]:
+        """The newest lines of the log as ``who`` reads them, each worded once per language."""
+        viewer = ALL_SEEING if who.sees_all else ONLOOKER if who.seat is None else who.seat
+        tail = self._logs.setdefault((viewer, who.language), LogTail())
+        return tail.lines(self._game, viewer, who.language)
+
     # --- what connections ask ----------------------------------------------------------------
     def _joined(self, conn: Connection) -> None:
         """``conn`` said hello: welcome it, and tell everyone when that changed the table."""
         before = self._now.table
-        conn.push(welcome(conn.seat, conn.role or "", self.id, self._board))
+        self._welcome(conn)
         if self._moment(self._version).table != before:
             self._publish()
         else:
             self._send_view(conn)
+
+    def _language_changed(self, conn: Connection) -> None:
+        """``conn`` reads another language now: its words again (the welcome), then its view."""
+        self._welcome(conn)
+        self._send_view(conn, own=True)
+
+    def _welcome(self, conn: Connection) -> None:
+        language = conn.language
+        board = self._boards.get(language)
+        if board is None:
+            board = self._boards[language] = board_json(self._game, language=language)
+        conn.push(welcome(conn.seat, conn.role or "", self.id, board, language))
 
     def _left(self, conn: Connection) -> None:
         if conn in self._connections:
@@ -431,15 +463,10 @@ class Table:
             self._publish()
 
     def _setting(self, conn: Connection, name: object, value: object) -> None:
-        check = SETTINGS.get(name) if isinstance(name, str) else None
-        if check is None:
-            conn.refuse(codes.BAD_SETTING, f"The settings are {', '.join(SETTINGS)}.")
+        found = check_setting(conn, name, value)
+        if found is None:
             return
-        try:
-            checked = check(value)
-        except (ValueError, TypeError) as exc:
-            conn.refuse(codes.BAD_SETTING, clip(f"{name}: {exc}", 200))
-            return
+        name, checked = found
         conn.accepted()
         if name == "show_counting" and checked != conn.counting:
             conn.counting = bool(checked)

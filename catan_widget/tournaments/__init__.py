@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 from typing import Any, Literal
 
+from ..engine.language import trc, words
 from ..engine.options import Rules
 from ..engine.rng import Rng
 from .games import GameResult, GameSpec, play_many, play_one
@@ -188,7 +189,9 @@ def _progress(progress: bool | Callable[[int, int], None], total: int) -> Callab
     import ipywidgets  # type: ignore[import-untyped]
     from IPython.display import display
 
-    bar = ipywidgets.IntProgress(value=0, min=0, max=total, description="games")
+    # TRANSLATORS: the label of a tournament's progress bar (the games played so far)
+    label_text = words(trc("progress", "games"))
+    bar = ipywidgets.IntProgress(value=0, min=0, max=total, description=label_text)
     label = ipywidgets.Label(f"0 / {total}")
     box = ipywidgets.HBox([bar, label])
     display(box)  # type: ignore[no-untyped-call]

@@ -8,6 +8,9 @@ boards; the interval is never narrower than the Wilson interval of the same wins
 boards, or a bot that wins every game, the sandwich alone can be too narrow, even of width 0).
 Seat order: Pearson's χ² of wins by position after the first player against equal shares
 (``players - 1`` degrees of freedom).
+
+:meth:`TournamentResult.summary` and :meth:`TournamentResult.figure` take ``language=``
+(default: the process's); the records keep their English keys in every language.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.language import number, resolve, tr, trc, trn, words
 from ..stats import chi2_sf, wilson_interval
 from .games import GameResult
 
@@ -160,10 +164,13 @@ class TournamentResult:
             for g in self.games
         ]
 
-    def figure(self) -> Any:
-        """A plotly bar chart of win rates with their clustered 95% intervals and the fair share."""
+    def figure(self, language: str | None = None) -> Any:
+        """A plotly bar chart of win rates with their clustered 95% intervals and the fair share,
+        its words in ``language`` (default: the process's).
+        """
         import plotly.graph_objects as go
 
+        lang = resolve(language)
         fig = go.Figure(
             go.Bar(
                 x=[r.bot for r in self.table],
@@ -174,30 +181,77 @@ class TournamentResult:
                     "array": [r.ci_high - r.win_rate for r in self.table],
                     "arrayminus": [r.win_rate - r.ci_low for r in self.table],
                 },
-                hovertemplate="%{x}: %{y:.1%}<extra></extra>",
+                hovertext=[_rate_words(r.bot, r.win_rate, lang) for r in self.table],
+                hovertemplate="%{hovertext}<extra></extra>",
             )
         )
-        fig.add_hline(y=1 / self.players, line_dash="dot", annotation_text="fair share")
+        fair = words(trc("plot", "fair share"), lang)
+        fig.add_hline(y=1 / self.players, line_dash="dot", annotation_text=fair)
+        # TRANSLATORS: the tournament plot's title: win rates of {n} games, with intervals of
+        # {level} confidence ("95%") computed with the games of one board as a cluster
+        title = trn(
+            "Win rate per seat, {n} game ({level} intervals clustered by board)",
+            "Win rate per seat, {n} games ({level} intervals clustered by board)",
+            len(self.games),
+            level=_percent(0.95, lang, 0),
+        )
         fig.update_layout(
-            title=f"Win rate per seat, {len(self.games)} games (95% intervals clustered by board)",
-            yaxis={"title": "win rate", "tickformat": ".0%", "range": [0, 1]},
-            xaxis={"title": "bot"},
+            title=words(title, lang),
+            yaxis={"title": words(trc("plot", "win rate"), lang), "tickformat": ".0%", "range": [0, 1]},
+            xaxis={"title": words(trc("plot", "bot"), lang)},
             template="plotly_white",
         )
         return fig
 
-    def summary(self) -> str:
-        """A few lines of text: each bot's win rate and interval, seat order, game length."""
-        lines = [
-            f"{r.bot:>12}: {r.win_rate:6.1%} [{r.ci_low:.1%}, {r.ci_high:.1%}] of {r.seats} seats, "
-            f"mean VP {r.mean_vp:.2f}"
-            for r in self.table
-        ]
-        lines.append(
-            f"seat order: wins by position {list(self.seat_wins)}, χ² = {self.seat_chi2:.2f}, "
-            f"p = {self.seat_p_value:.3f}; mean length {self.mean_turns:.1f} turns"
+    def summary(self, language: str | None = None) -> str:
+        """A few lines of text in ``language`` (default: the process's): each bot's win rate
+        and interval, seat order, game length.
+        """
+        lang = resolve(language)
+        lines = [_bot_line(r, lang) for r in self.table]
+        # TRANSLATORS: the last line of a tournament's summary: {wins} the wins by seat position
+        # after the first player ("[3, 1, 2, 2]"), the chi-square statistic {chi2} and p-value {p}
+        # of the test that position makes no difference, the mean game length {turns} (a decimal
+        # number: "71.5")
+        seats = tr(
+            "seat order: wins by position {wins}, χ² = {chi2}, p = {p}; mean length {turns} turns",
+            wins=str(list(self.seat_wins)),
+            chi2=number(self.seat_chi2, lang, 2),
+            p=number(self.seat_p_value, lang, 3),
+            turns=number(self.mean_turns, lang, 1),
         )
+        lines.append(words(seats, lang))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
         return f"<TournamentResult {len(self.games)} games>\n{self.summary()}"
+
+
+def _percent(rate: float, language: str, digits: int = 1) -> str:
+    """A rate (0..1) as a percentage, as ``language`` writes it: ``"45.0%"``."""
+    # TRANSLATORS: a percentage: {percent} is a number ("45.0"); "45,0 %" in Russian and Polish
+    return words(trc("percent", "{percent}%", percent=number(rate * 100, language, digits)), language)
+
+
+def _rate_words(bot: str, rate: float, lang: str) -> str:
+    """Hover text of a bot's bar: its win rate."""
+    # TRANSLATORS: hover text of the tournament plot: {bot} (a bot's name) won {rate} ("45.0%") of its games
+    return words(tr("{bot}: win rate {rate}", bot=bot, rate=_percent(rate, lang)), lang)
+
+
+def _bot_line(r: BotRow, lang: str) -> str:
+    """A bot's line of :meth:`TournamentResult.summary`, aligned in columns."""
+    # TRANSLATORS: a bot's line of a tournament's summary: its win rate {rate} ("45.0%") with its
+    # 95% interval [{low}, {high}] over {n} seats, and its mean victory points {vp} ("7.25").
+    # The line is one of a table: keep {bot} and {rate} first, as they are padded to columns
+    text = trn(
+        "{bot}: {rate} [{low}, {high}] of {n} seat, mean VP {vp}",
+        "{bot}: {rate} [{low}, {high}] of {n} seats, mean VP {vp}",
+        r.seats,
+        bot=r.bot.rjust(12),
+        rate=_percent(r.win_rate, lang).rjust(6),
+        low=_percent(r.ci_low, lang),
+        high=_percent(r.ci_high, lang),
+        vp=number(r.mean_vp, lang, 2),
+    )
+    return words(text, lang)

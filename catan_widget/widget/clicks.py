@@ -8,8 +8,8 @@ as a current one: :class:`Clicks` keeps the versions published since the game la
 * a repeat of the last move its seat made since that view (a double click, a replayed message)
   is dropped silently: it was done already;
 * a move its seat may still make now goes through, as if made now;
-* anything else is refused with the engine's sentence (``Game.why_not``): why that move cannot
-  be made now, in plain words.
+* anything else is refused with the engine's sentence (``Game.refusal``): why that move cannot
+  be made now, in plain words (a message, worded in the reader's language where it is shown).
 
 Either way the widget publishes again, so the front-end resyncs.
 """
@@ -20,6 +20,7 @@ import logging
 from dataclasses import dataclass, field
 
 from ..engine import Game
+from ..engine.words.reasons import waiting
 from .protocol import STALE, Intent, IntentError
 from .undo import UndoStack
 
@@ -68,18 +69,18 @@ class Clicks:
             raise IntentError(STALE, logging.INFO)  # never published here, or long ago
         seat = self._seat_at[version]
         if seat is None:
-            raise IntentError(game.waiting_text(), logging.INFO)
+            raise IntentError(waiting(game.state, game.names).message, logging.INFO)
         last = self._last.get(seat)
         if last is not None and last[0] >= version and last[1] == intent:
             return None
         if seat != acting:
-            raise IntentError(game.waiting_text(), logging.INFO)
+            raise IntentError(waiting(game.state, game.names).message, logging.INFO)
         if intent.kind == "undo":
             if not undo.can_undo(seat):
-                raise IntentError(undo.reason(seat), logging.INFO)
+                raise IntentError(undo.why(seat), logging.INFO)
             return intent
         assert intent.action is not None
-        reason = game.why_not(intent.action, seat)
-        if reason is not None:
-            raise IntentError(reason, logging.INFO)
+        found = game.refusal(intent.action, seat)
+        if found is not None:
+            raise IntentError(found.message, logging.INFO)
         return intent

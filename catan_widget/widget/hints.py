@@ -6,7 +6,8 @@
 * ``hint`` (Python to the front-end): ``{}`` before any request;
   ``{"request", "version", "pending": true}`` while request ``request`` is being searched (sent
   before the search starts: the Hint button says "Thinking…" and takes no click);
-  ``{"request", "version", "seat", "action", "reason"}``, the answer; ``{"request", "version"}``
+  ``{"request", "version", "seat", "action", "reason"}``, the answer (its reason in the
+  widget's language, worded again when the language changes); ``{"request", "version"}``
   when there is no hint (no human at this screen acts, or the search failed: ``state.error``
   says why).  The front-end shows a hint while ``state.version`` equals its ``version``: any
   move makes it stale.
@@ -26,6 +27,8 @@ from typing import Any, Protocol
 
 from ..bots import LEVELS
 from ..engine import Game
+from ..engine.actions import action_to_dict
+from ..engine.language import ENGLISH, Words, tr, words
 from ..engine.registry import HINT_BUDGET, Hint, error_text
 from .protocol import short
 
@@ -61,6 +64,7 @@ class HintsWidget(Protocol):
 
     hint_request: int
     hint: dict[str, Any]
+    language: str
     _version: int
 
     @property
@@ -70,7 +74,7 @@ class HintsWidget(Protocol):
 
     def _acting_human(self) -> int | None: ...
 
-    def _publish(self, error: str | None = None) -> None: ...
+    def _publish(self, error: Words | None = None) -> None: ...
 
 
 class Hints:
@@ -112,8 +116,26 @@ class Hints:
                 self._searching = False
             self._found = found
         hint = found[1]
-        w.hint = {**hint.to_dict(), "version": version, "request": w.hint_request}
+        w.hint = self._answer(hint, version)
         return hint
+
+    def _answer(self, hint: Hint, version: int) -> dict[str, Any]:
+        """The ``hint`` trait answering with ``hint``, its reason in the widget's language."""
+        w = self._widget
+        reason = words(hint.reason, w.language)
+        return {
+            "seat": hint.seat,
+            "action": action_to_dict(hint.action),
+            "reason": reason,
+            "version": version,
+            "request": w.hint_request,
+        }
+
+    def reword(self) -> None:
+        """The widget's language changed: the hint shown gives its reason in the new one."""
+        w, found = self._widget, self._found
+        if found is not None and "reason" in w.hint and w.hint.get("version") == found[0][0]:
+            w.hint = self._answer(found[1], found[0][0])
 
     def requested(self) -> None:
         """The front-end asked for a hint: answer it; a failed search says why in ``state.error``
@@ -123,7 +145,8 @@ class Hints:
         try:
             self.show()
         except Exception as exc:  # an observer must not raise into the comm handler
-            text = f"No hint: {error_text(exc)}"
-            logger.warning("%s", text)
+            # TRANSLATORS: {error} is a program's error message, in English
+            text = tr("No hint: {error}", error=error_text(exc))
+            logger.warning("%s", words(text, ENGLISH))
             w._publish(error=text)
             w.hint = {"request": w.hint_request, "version": w._version}

@@ -3,7 +3,8 @@ when stale (:mod:`.clicks`), applied to the game with the engine as the only jud
 
 :class:`Intents` is a part of :class:`~.widget.CatanWidget`.  An accepted move is stepped on the
 game (or a take-back restored); the game tells the widget, whose observer draws it.  A refused
-or dropped message changes nothing and gets its answer here: one new version, with the reason.
+or dropped message changes nothing and gets its answer here: one new version, with the reason
+(worded in the widget's language when the publish makes the update; logged in English).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Protocol
 from ..engine import Game
 from ..engine.actions import Action
 from ..engine.errors import IllegalActionError
+from ..engine.language import Words, tr
 from .clicks import Clicks
 from .dice import ScriptedDice
 from .protocol import (
@@ -52,7 +54,7 @@ class IntentsWidget(Protocol):
 
     def _handover(self) -> int | None: ...
 
-    def _publish(self, error: str | None = None) -> None: ...
+    def _publish(self, error: Words | None = None) -> None: ...
 
     def new_game(self) -> Game:
         """Start the next game at this table (see :mod:`.rematch`)."""
@@ -85,12 +87,12 @@ class Intents:
         w = self._widget
         try:
             if w.closed:
-                raise IntentError("This board is closed: it takes no more moves.")
+                raise IntentError(tr("This board is closed: it takes no more moves."))
             kind = message_type(msg)
             if kind == DIALOG:
                 return self._dialog(msg)
             if w.replay_at is not None:
-                raise IntentError("This is a replay: it takes no moves (leave the replay to play on).")
+                raise IntentError(tr("This is a replay: it takes no moves (leave the replay to play on)."))
             if kind == NEW_GAME:
                 parse_new_game(msg, version=w._version, game=w.game)
                 w.new_game()
@@ -102,8 +104,11 @@ class Intents:
                 return False
             handover = w._handover()
             if handover is not None:
-                name = w.game.names[handover]
-                raise IntentError(f"Pass the screen to {name} first: {name} clicks when ready.", logging.INFO)
+                # TRANSLATORS: hot-seat: {name} is the player whose turn comes at this shared screen
+                text = tr(
+                    "Pass the screen to {name} first: {name} clicks when ready.", name=w.game.names[handover]
+                )
+                raise IntentError(text, logging.INFO)
             seat, version = w.game.current_seat, w._version
             if intent.kind == "undo":
                 self._take_back()
@@ -116,7 +121,7 @@ class Intents:
                 exc.level, "Refused a message from the front-end: %s (message: %s)", exc, short(msg, 200)
             )
             if not w.closed:
-                w._publish(error=str(exc))
+                w._publish(error=exc.message)
             return False
         return True
 
@@ -126,7 +131,7 @@ class Intents:
         """
         opened = parse_dialog(msg)
         if not self._seats.humans:
-            raise IntentError("No human plays at this screen: no dialog holds the bots.", logging.INFO)
+            raise IntentError(tr("No human plays at this screen: no dialog holds the bots."), logging.INFO)
         self._runner.reading(opened)
         return True
 
@@ -147,12 +152,12 @@ class Intents:
             with self._undo.expecting(g.current_seat, g.fork(), action):
                 self._dice.step(g, action)
         except IllegalActionError as exc:
-            raise IntentError(str(exc), logging.INFO) from exc
+            raise IntentError(exc.message, logging.INFO) from exc
 
     def _take_back(self) -> None:
         g = self._widget.game
         acting = self._seats.acting(g)
         if not self._undo.can_undo(acting):
-            raise IntentError(self._undo.reason(acting), logging.INFO)
+            raise IntentError(self._undo.why(acting), logging.INFO)
         with self._undo.taking_back() as snapshot:
             g.restore(snapshot)

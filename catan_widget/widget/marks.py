@@ -82,20 +82,21 @@ def marks_json(obs: Observation, seat: int | None, log_tail: int) -> list[list[A
     return out
 
 
-def since_json(obs: Observation, seat: int | None, log_tail: int) -> dict[str, Any] | None:
+def since_json(
+    obs: Observation, seat: int | None, log_tail: int, *, language: str | None = None
+) -> dict[str, Any] | None:
     """``state.since``: what the others did since ``seat`` last moved, in the engine's words
-    (:func:`~catan_widget.engine.words.since.since_last_turn`: one sentence per player, under its
-    ``title``), and ``from``,
-    the index in ``state.log`` of the first line it sums up (-1 once that line scrolled out);
-    None when nobody else did anything since.
+    in ``language`` (:func:`~catan_widget.engine.words.since.since_last_turn`: one sentence per
+    player, under its ``title``), and ``from``, the index in ``state.log`` of the first line it
+    sums up (-1 once that line scrolled out); None when nobody else did anything since.
     """
     shown = obs.shown
     if shown is None:
         raise ValueError("since_json needs an observation made with shown=True")
-    text = since_last_turn(shown.recent, obs.names, seat)
+    text = since_last_turn(shown.recent, obs.names, seat, language=language)
     if not text:
         return None
     first = shown.recent_from + since_index(shown.recent, seat)
-    start = max(0, len(shown.log) - log_tail)
+    start = max(0, shown.recent_from + len(shown.recent) - log_tail)  # one log line per event
     line = first - start if first >= start else -1
-    return {"title": since_title(seat), "text": list(text), "from": line}
+    return {"title": since_title(seat, language=language), "text": list(text), "from": line}

@@ -8,6 +8,10 @@ current) is handed back as :class:`StaleIntentError`, for the widget to forgive 
 Whether the action obeys the rules is the engine's call (``Game.step``); this module only
 refuses what cannot even be asked.
 
+A refusal a person may meet by playing (a stale click, another seat's turn, a game over) is a
+catalogue message, worded in the widget's language where it is shown; a refusal of a malformed
+message (a bug or tampering) is for programmers, in English.
+
 Every message is treated as hostile: its size and depth are bounded *before* anything reads it
 deeper, and refusals quote values through :func:`short`, which never renders a whole value.
 Settings (``bot_delay``, ``view``, ``show_pips``, ``theme``) are traits, checked by the
@@ -23,6 +27,7 @@ from dataclasses import dataclass
 
 from ..engine import Game
 from ..engine.actions import Action, action_from_dict
+from ..engine.language import ENGLISH, Words, tr, words
 from ..engine.registry import error_text
 
 MAX_BOT_DELAY = 10.0
@@ -35,7 +40,7 @@ MAX_TEXT = 64
 """The longest string one message may hold (kinds and resource names are short)."""
 THEMES = ("auto", "light", "dark")
 """Values of the ``theme`` setting: follow JupyterLab, or force light or dark."""
-STALE = "That click was made on a board that has changed since; nothing was done."
+STALE = tr("That click was made on a board that has changed since; nothing was done.")
 """The answer to a message made on a view of the game this widget cannot place."""
 _MESSAGE_KEYS = frozenset({"type", "version", "action"})
 DIALOG = "dialog"
@@ -54,15 +59,24 @@ _repr.maxdict = _repr.maxlist = _repr.maxtuple = _repr.maxset = 4
 
 
 class IntentError(ValueError):
-    """A refused message; ``str()`` says why in plain words.
+    """A refused message; ``str()`` says why in plain English words, :meth:`words` in any
+    language (``message``: a catalogue message, or English text for a malformed message).
 
     ``level`` is the logging level to report it at: malformed messages (a bug or tampering) are
     warnings, stale or out-of-turn ones (a fast double click, a move during a bot's turn) info.
     """
 
-    def __init__(self, message: str, level: int = logging.WARNING) -> None:
+    def __init__(self, message: Words, level: int = logging.WARNING) -> None:
         super().__init__(message)
+        self.message: Words = message
         self.level = level
+
+    def __str__(self) -> str:
+        return words(self.message, ENGLISH)
+
+    def words(self, language: str | None = None) -> str:
+        """Why the message was refused, in ``language`` (default: the process's)."""
+        return words(self.message, language)
 
 
 @dataclass(frozen=True)
@@ -175,7 +189,7 @@ def parse_new_game(msg: object, *, version: int, game: Game) -> None:
     if sent != version:
         raise IntentError(STALE, logging.INFO)
     if not game.is_over:
-        raise IntentError("The game is not over: a new game starts once it ends.", logging.INFO)
+        raise IntentError(tr("The game is not over: a new game starts once it ends."), logging.INFO)
 
 
 def parse_intent(
@@ -238,12 +252,12 @@ def parse_intent(
 
 def _require_human_turn(game: Game, humans: Collection[int]) -> None:
     if game.is_over:
-        raise IntentError("The game is over: no more moves.", logging.INFO)
+        raise IntentError(tr("The game is over: no more moves."), logging.INFO)
     current = game.current_seat
     if current not in humans:
+        # TRANSLATORS: {name} is the player who must act now, whose seat a bot plays
         raise IntentError(
-            f"It is {game.names[current]}'s turn to act (a bot plays that seat); wait for it.",
-            logging.INFO,
+            tr("Waiting for {name}: a bot plays that seat.", name=game.names[current]), logging.INFO
         )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from ..engine import Game
-from ..engine.words.log import agree, whom
+from ..engine.language import tr, words
 from ..timeline import MARKS, Timeline
 from .protocol import short
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COUNTING_UNSEATED", "Replay", "ReplayWidget", "counting_json"]
 
-COUNTING_UNSEATED: Final = "Choose a player's view to see what that seat knows."
+COUNTING_UNSEATED: Final = tr("Choose a player's view to see what that seat knows.")
 """The card-counting box's words when no seat views (the board trait's ``counting_unseated``)."""
 
 
@@ -113,19 +113,21 @@ class Replay:
             w.summary = {}
 
 
-def counting_json(obs: Observation, shown: list[dict[str, Any]]) -> None:
+def counting_json(obs: Observation, shown: list[dict[str, Any]], *, language: str | None = None) -> None:
     """Add the viewer's card counting to the players of a ``state`` trait, in place.
 
     For every opponent of the observing seat: ``known`` (the resources the seat knows they
     hold, zeros left out) and ``unknown`` (how many of their cards it cannot name); for the
-    seat itself, ``counting``: the box's heading in the engine's words ("What you know").  Read
-    from the observation only, so nothing the seat could not know is added.
+    seat itself, ``counting``: the box's heading in ``language`` ("What you know": the box is
+    always the reader's own).  Read from the observation only, so nothing the seat could not
+    know is added.
     """
     if obs.seat is None:
         return
     for p, out in zip(obs.players, shown):
         if p.seat == obs.seat:
-            out["counting"] = f"What {whom(p.name)} {agree(p.name, 'knows')}"
+            # TRANSLATORS: the heading of the box listing the cards the reader knows others hold
+            out["counting"] = words(tr("What you know"), language)
             continue
         out["known"] = {r: n for r, n in zip(("lumber", "brick", "wool", "grain", "ore"), p.known) if n}
         out["unknown"] = p.unknown

@@ -9,7 +9,8 @@ widget waiting for a human, a closed widget and a finished game keep no live tas
 
 Every such move is stepped on the game like any other; the game tells the widget, whose observer
 draws it.  A bot that fails, or a kernel interrupt during one of these moves, pauses the bots
-with a visible message (``fault``) until they are resumed.
+with a visible message (``fault``, a catalogue message worded where it is shown; logged in
+English) until they are resumed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any, Protocol
 from ..engine import DeclineTrade, Game
 from ..engine.answer_reasons import CANNOT_PAY
 from ..engine.errors import IllegalActionError
+from ..engine.language import ENGLISH, Message, Words, tr, words
 from ..engine.registry import error_text
 from .dice import ScriptedDice
 from .offers import Offers
@@ -31,17 +33,52 @@ from .seats import Seats
 
 logger = logging.getLogger("catan_widget")
 
-INTERRUPTED = (
-    "Interrupted while the bot playing {name} moved: the bots are paused, and the game is whole. "
-    "Resume the bots to go on."
-)
-"""What the widget shows after a kernel interrupt stopped a bot's move (``name``: its seat)."""
 
-INTERRUPTED_DECLINE = (
-    "Interrupted while declining the offer for {name}: the bots are paused, and the game is whole. "
-    "Resume the bots to go on."
-)
-"""The same when the interrupt stopped the decline of an offer on a human's behalf."""
+def bot_interrupted(name: str) -> Message:
+    """What the widget shows after a kernel interrupt stopped a bot's move (``name``: its seat's)."""
+    return tr(
+        "Interrupted while the bot playing {name} moved: the bots are paused, and the game is whole. "
+        "Resume the bots to go on.",
+        name=name,
+    )
+
+
+def decline_interrupted(name: str) -> Message:
+    """The same when the interrupt stopped the decline of an offer on a human's behalf."""
+    return tr(
+        "Interrupted while declining the offer for {name}: the bots are paused, and the game is whole. "
+        "Resume the bots to go on.",
+        name=name,
+    )
+
+
+def bots_stopped(error: str) -> Message:
+    """The bots' task stopped after an error (``error``: the exception, in English)."""
+    # TRANSLATORS: {error} is a program's error message, in English ("ValueError: ...")
+    return tr(
+        "The bots stopped after an error: {error}. The bots are paused: fix the bot, then resume them.",
+        error=error,
+    )
+
+
+def _bot_failed(name: str, error: str) -> Message:
+    # TRANSLATORS: {name} is a player whose seat a bot plays; {error} a program's error, in English
+    return tr(
+        "The bot playing {name} failed: {error}. The bots are paused: fix the bot, then resume them.",
+        name=name,
+        error=error,
+    )
+
+
+def _bot_illegal(name: str, action: str, error: Words) -> Message:
+    # TRANSLATORS: {action} is the move as the program writes it; {error} why it is illegal
+    return tr(
+        "The bot playing {name} chose an illegal move ({action}): {error} "
+        "The bots are paused: fix the bot, then resume them.",
+        name=name,
+        action=action,
+        error=error,
+    )
 
 
 class BotHost(Protocol):
@@ -73,7 +110,7 @@ class BotsWidget(BotHost, Protocol):
         """True once the widget was closed."""
         ...
 
-    def _publish(self, error: str | None = None) -> None: ...
+    def _publish(self) -> None: ...
 
 
 STEP = 0.05
@@ -126,7 +163,7 @@ def _task_done(ref: weakref.ref[BotRunner], task: asyncio.Task[None]) -> None:
         return
     exc = task.exception()
     assert exc is not None
-    runner.failed(f"The bots stopped after an error: {error_text(exc)}.", exc)
+    runner.failed(bots_stopped(error_text(exc)), exc)
 
 
 class BotRunner:
@@ -138,7 +175,7 @@ class BotRunner:
         """The bots of ``seats`` and the answers of ``offers`` on ``widget``'s game, stepped by ``dice``."""
         self._widget, self._seats, self._dice, self._offers = widget, seats, dice, offers
         self.task: asyncio.Task[None] | None = None
-        self.fault: str | None = None
+        self.fault: Words | None = None
         """Why the bots are paused (a bot failed, or an interrupt stopped a move), or None."""
         self._since = time.monotonic()
         """When the pause before the next bot move began (the game's last change)."""
@@ -222,10 +259,10 @@ class BotRunner:
         try:
             action = self._seats.bots[seat].choose(g.observe(seat))
         except KeyboardInterrupt:
-            self.interrupted(INTERRUPTED.format(name=name))
+            self.interrupted(bot_interrupted(name))
             return
         except BaseException as exc:
-            self.failed(f"The bot playing {name} failed: {error_text(exc)}.", exc)
+            self.failed(_bot_failed(name, error_text(exc)), exc)
             return
         if w.closed or g is not w.game:
             return  # closed (or given another game) while the bot was thinking: drop the move
@@ -233,15 +270,14 @@ class BotRunner:
         try:
             self._dice.step(g, action)  # all or nothing, an interrupt included; the widget draws it
         except KeyboardInterrupt:
-            self.interrupted(INTERRUPTED.format(name=name))
+            self.interrupted(bot_interrupted(name))
         except BaseException as exc:
             if not isinstance(exc, IllegalActionError) and len(g.history) > moves:
                 raise  # the move was made: the error came after it
-            self.failed(
-                f"The bot playing {name} chose an illegal move ({short(action)}): "
-                f"{error_text(exc, 300, kind=False)}",
-                exc,
-            )
+            why: Words = error_text(exc, 300, kind=False)
+            if isinstance(exc, IllegalActionError) and not isinstance(exc.message, str):
+                why = exc.message  # the engine's reason, worded in the reader's language
+            self.failed(_bot_illegal(name, short(action), why), exc)
 
     def _decline_for(self, g: Game, seat: int) -> None:
         """Decline the offer waiting on the human at ``seat``, if a decline is due; when they
@@ -255,10 +291,10 @@ class BotRunner:
         try:
             self._dice.step(g, DeclineTrade(reason=reason))  # recorded like any move; drawn
         except KeyboardInterrupt:
-            self.interrupted(INTERRUPTED_DECLINE.format(name=g.names[seat]))
+            self.interrupted(decline_interrupted(g.names[seat]))
             return
         except IllegalActionError as exc:
-            self.failed(f"The bots stopped after an error: {error_text(exc)}.", exc)
+            self.failed(bots_stopped(error_text(exc)), exc)
             return
 
     def advance(self, max_moves: int) -> int:
@@ -276,18 +312,20 @@ class BotRunner:
             moved += 1
         return moved
 
-    def interrupted(self, text: str) -> None:
+    def interrupted(self, text: Words) -> None:
         """A kernel interrupt during a move (``text`` says whose): the move was made whole or not
         at all, and the bots pause until resumed (as an interrupt stops a cell).
         """
         self.fault = text
-        logger.info("%s", self.fault)
+        logger.info("%s", words(text, ENGLISH))
         self._pause()
 
-    def failed(self, text: str, exc: BaseException) -> None:
-        """A bot (or the bots' task) failed with ``exc``: pause the bots and say ``text``."""
-        self.fault = f"{text} The bots are paused: fix the bot, then resume them."
-        logger.error("%s", text, exc_info=exc)
+    def failed(self, text: Words, exc: BaseException) -> None:
+        """A bot (or the bots' task) failed with ``exc``: pause the bots and say ``text`` (a
+        whole message, saying that the bots are paused).
+        """
+        self.fault = text
+        logger.error("%s", words(text, ENGLISH), exc_info=exc)
         self._pause()
 
     def _pause(self) -> None:

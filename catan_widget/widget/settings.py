@@ -6,9 +6,11 @@ view, None for automatic), ``show_pips``, ``theme`` ("auto", "light", "dark") an
 ``show_counting`` (the viewing seat's card counting of each opponent), ``replay_at`` (None
 while playing, else the replayed position: see :mod:`.replay`), and ``bot_level`` and
 ``hint_request`` (the bot menu and the Hint button: see :mod:`.hints`); ``ready_seat`` (in
-hot-seat, the human who took the screen at the hand-over: see ``CatanWidget``).  The front-end may
-set these and nothing else: any other key it sends, or a bad value, is refused, logged, shown in
-the widget, and the trait is sent back as it was.  The traits are the widget's; :class:`Settings`,
+hot-seat, the human who took the screen at the hand-over: see ``CatanWidget``); ``language`` (the
+reader's language, a code of :func:`~catan_widget.engine.language.languages`: the Language menu).
+The front-end may set these and nothing else: any other key it sends, or a bad value, is refused,
+logged, shown in the widget, and the trait is sent back as it was.  A bad value set from Python
+raises :class:`SettingError` (a TraitError and a ValueError).  The traits are the widget's; :class:`Settings`,
 a part of :class:`~.widget.CatanWidget`, checks them.
 """
 
@@ -21,6 +23,7 @@ from typing import Any, Protocol
 import traitlets
 
 from ..engine import Game
+from ..engine.language import Words, resolve, tr
 from .hints import check_level, check_request
 from .protocol import clip, delay_seconds, flag, handover_seat, short, theme_name, view_seat
 from .replay import Replay
@@ -41,8 +44,24 @@ SETTINGS = (
     "bot_level",
     "hint_request",
     "ready_seat",
+    "language",
 )
 """The traits the front-end may set; every other key it sends is refused."""
+
+
+MAX_LANGUAGE = 35
+"""The longest language code taken (``"uk"``, ``"en-XA"``, ``"ru_RU.UTF-8"``)."""
+
+
+class SettingError(traitlets.TraitError, ValueError):
+    """A setting refused: its value is not one the setting takes (``str()`` says why)."""
+
+
+def language_code(value: Any) -> str:
+    """``value`` as a language there is a catalogue for (``"RU"`` is ``"ru"``); raises ValueError."""
+    if not isinstance(value, str) or not value.isascii() or not 0 < len(value) <= MAX_LANGUAGE:
+        raise ValueError(f"the language is a short code such as 'en' or 'ru', got {short(value)}")
+    return resolve(value)
 
 
 class SettingsWidget(Protocol):
@@ -64,7 +83,7 @@ class SettingsWidget(Protocol):
         """Send these traits to the front-end."""
         ...
 
-    def _publish(self, error: str | None = None) -> None: ...
+    def _publish(self, error: Words | None = None) -> None: ...
 
 
 class Settings:
@@ -77,7 +96,9 @@ class Settings:
         self._widget, self._seats, self._replay = widget, seats, replay
 
     def check(self, name: str, value: Any) -> Any:
-        """``value`` checked for the setting ``name``; raises TraitError saying what is wrong."""
+        """``value`` checked for the setting ``name``; raises :class:`SettingError` saying what
+        is wrong.
+        """
         game = self._widget.game
         count = len(game.names)
         checks: dict[str, Callable[[Any], Any]] = {
@@ -92,11 +113,12 @@ class Settings:
             "bot_level": check_level,
             "hint_request": check_request,
             "ready_seat": lambda v: handover_seat(v, count),
+            "language": language_code,
         }
         try:
             return checks[name](value)
         except (ValueError, TypeError) as exc:  # TypeError: a value of a type no check foresaw
-            raise traitlets.TraitError(clip(exc, 200)) from None
+            raise SettingError(clip(exc, 200)) from None
 
     def take(self, sync_data: dict[str, Any], apply: Callable[[dict[str, Any]], None]) -> None:
         """A state update from the front-end: ``apply`` the settings it may set; refuse the rest
@@ -125,9 +147,10 @@ class Settings:
         if bad:
             reasons = list(bad.values())
             more = f" (and {len(reasons) - 3} more)" if len(reasons) > 3 else ""
-            text = clip("Refused a setting from the front-end: " + "; ".join(reasons[:3]) + more, 300)
-            logger.warning("%s", text)
-            w._publish(error=text)
+            details = clip("; ".join(reasons[:3]) + more, 260)  # for programmers: in English
+            logger.warning("Refused a setting from the front-end: %s", details)
+            # TRANSLATORS: {details} says which values were refused, in English (a program's words)
+            w._publish(error=tr("Refused a setting from the front-end: {details}", details=details))
             synced = [k for k in bad if isinstance(k, str) and k in w.keys]
             if synced:
                 w.send_state(synced)  # the front-end's copy goes back to what Python holds

@@ -31,6 +31,7 @@ from ..engine.actions import (
     PlayMonopoly,
     RollDice,
 )
+from ..engine.language import Message, tr, words
 
 _FINAL: tuple[type[Action], ...] = (
     RollDice,
@@ -45,10 +46,15 @@ _FINAL: tuple[type[Action], ...] = (
 )
 """Moves that reveal something or involve another player: they cannot be taken back."""
 
-NO_UNDO_AFTER_NEWS = (
+NO_UNDO_AFTER_NEWS = tr(
     "You cannot take back a move once something new happened "
     "(a roll, a drawn card, a steal, a trade or another player's move)."
 )
+"""Why Undo is off once new information appeared."""
+NOT_YOUR_MOVE = tr("Only the player who made the last move can take it back.")
+"""Why Undo is off for a human who did not make the last move."""
+NOTHING_YET = tr("Nothing to take back yet.")
+"""Why Undo is off before any move was made."""
 
 
 def is_final(action: Action) -> bool:
@@ -130,11 +136,15 @@ class UndoStack:
         """True when ``seat`` (the acting human) may take back its last move."""
         return seat is not None and bool(self._items) and self._items[-1][0] == seat
 
-    def reason(self, seat: int | None) -> str:
-        """Why ``seat`` cannot undo now, in plain words."""
+    def why(self, seat: int | None) -> Message:
+        """Why ``seat`` cannot undo now, as a message."""
         if self._items and self._items[-1][0] != seat:
-            return "Only the player who made the last move can take it back."
-        return NO_UNDO_AFTER_NEWS if self._blocked else "Nothing to take back yet."
+            return NOT_YOUR_MOVE
+        return NO_UNDO_AFTER_NEWS if self._blocked else NOTHING_YET
+
+    def reason(self, seat: int | None, *, language: str | None = None) -> str:
+        """Why ``seat`` cannot undo now, in plain words in ``language`` (default: the process's)."""
+        return words(self.why(seat), language)
 
     def __len__(self) -> int:
         return len(self._items)

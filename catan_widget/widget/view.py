@@ -5,7 +5,8 @@ functions of one observation, ``game.observe(viewer, shown=True)``, built once p
 viewer is a seat, the onlooker (no hand at all: ``viewer`` null on the wire) or all-seeing (the
 teacher's view: ``viewer`` -1 on the wire); nothing here reads the game.  The shapes are the
 contract of ``docs/protocol.md``.  Legality, reasons, log lines and marks come from the engine,
-in the observation; nothing here decides a rule.
+in the observation; nothing here decides a rule.  Every text is worded in the ``language`` given
+(None: the process's default), from catalogue messages: the observation holds no words.
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ from ..engine.constants import (
     TERRAINS,
     VICTORY_POINT,
     special_card_title,
+    special_card_word,
 )
 from ..engine.knowledge.observation import Observation, Shown
 from ..engine.knowledge.prompts import heading, prompt
-from ..engine.rules.production import discard_rule
+from ..engine.language import Words, tr, words
+from ..engine.rules.production import discard_words
 from ..engine.state import CITY, EMPTY
 from ..engine.viewer import ALL_SEEING, ONLOOKER
 from ..engine.words.log import TEACHER, describe
@@ -50,16 +53,19 @@ UNDO = "undo"
 """A control that is not an action of the engine (the widget keeps the snapshots)."""
 HINT = "hint"
 """The Hint button: off, with the engine's waiting sentence, while no human here must act."""
-CONFIRM_UNREADY: Final = "Make your choice first."
+CONFIRM_UNREADY: Final = tr("Make your choice first.")
 """Why a dialog's Confirm is off until its choice is made (the board trait's ``confirm_unready``)."""
-HINT_THINKING: Final = "Thinking about your best move…"
+HINT_THINKING: Final = tr("Thinking about your best move…")
 """Why the Hint button is off while a hint is searched (the board trait's ``hint_thinking``)."""
-ROBBER_VICTIM: Final = "You will steal a card from {name}."
-"""What the robber's dialog says of a hex with one seat to rob (``{name}``: that seat's name;
-the board trait's ``robber_victim``)."""
-ROBBER_NO_VICTIM: Final = "Nobody to steal from there."
+# TRANSLATORS: a template the robber's dialog fills: keep {name} (a player's name) as it is
+ROBBER_VICTIM: Final = tr("You will steal a card from {name}.")
+"""What the robber's dialog says of a hex with one seat to rob (``{name}``: that seat's name,
+filled in by the front-end; the board trait's ``robber_victim``)."""
+ROBBER_NO_VICTIM: Final = tr("Nobody to steal from there.")
 """What the robber's dialog says of a hex with no seat to rob (the board trait's
 ``robber_no_victim``)."""
+NOTHING_TO_TAKE_BACK: Final = tr("Nothing to take back.")
+"""Why Undo is off when the widget gives no reason of its own."""
 COSTS: dict[str, Sequence[int]] = {
     "build_road": ROAD_COST,
     "build_settlement": SETTLEMENT_COST,
@@ -69,13 +75,16 @@ COSTS: dict[str, Sequence[int]] = {
 """What each build costs, by the action kind that buys it (the engine's constants)."""
 
 
-def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any]:
+def board_json(
+    game: Game, colors: Sequence[str] | None = None, language: str | None = None
+) -> dict[str, Any]:
     """The static ``board`` trait: hexes, intersections, paths, harbors, the players, the
     special cards' names and worth in words, the builds' ``costs`` (by action kind),
     ``counting_unseated``, what the card-counting box says when no seat views,
     ``confirm_unready``, why a dialog's Confirm is off until its choice is made,
     ``hint_thinking``, why the Hint button is off while a hint is searched, and
-    ``robber_victim`` / ``robber_no_victim``, what the robber's dialog says of whom it robs.
+    ``robber_victim`` / ``robber_no_victim``, what the robber's dialog says of whom it robs
+    (``{name}`` left for the front-end to fill), every text in ``language``.
 
     ``colors``: the players' CSS colours by seat, checked by :func:`.colors.check_colors`
     (ValueError naming the rule); Okabe–Ito (:data:`PLAYER_COLORS`) by default.
@@ -123,7 +132,13 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
             }
         )
     players = [{"seat": i, "name": name, "color": palette[i]} for i, name in enumerate(game.names)]
-    special = {key: {"name": name, "title": special_card_title(key)} for key, name in SPECIAL_CARDS.items()}
+    special = {
+        key: {
+            "name": words(special_card_word(key), language),
+            "title": words(special_card_title(key), language),
+        }
+        for key in SPECIAL_CARDS
+    }
     return {
         "hexes": hexes,
         "nodes": nodes,
@@ -132,11 +147,11 @@ def board_json(game: Game, colors: Sequence[str] | None = None) -> dict[str, Any
         "players": players,
         "special_cards": special,
         "costs": {kind: _named(cost, RESOURCES, drop_zeros=True) for kind, cost in COSTS.items()},
-        "counting_unseated": COUNTING_UNSEATED,
-        "confirm_unready": CONFIRM_UNREADY,
-        "hint_thinking": HINT_THINKING,
-        "robber_victim": ROBBER_VICTIM,
-        "robber_no_victim": ROBBER_NO_VICTIM,
+        "counting_unseated": words(COUNTING_UNSEATED, language),
+        "confirm_unready": words(CONFIRM_UNREADY, language),
+        "hint_thinking": words(HINT_THINKING, language),
+        "robber_victim": words(ROBBER_VICTIM, language),
+        "robber_no_victim": words(ROBBER_NO_VICTIM, language),
     }
 
 
@@ -176,8 +191,10 @@ def _player(obs: Observation, seat: int, kind: str, visible: bool) -> dict[str, 
     return out
 
 
-def _trade(obs: Observation) -> dict[str, Any] | None:
-    """The open offer, its answers so far and, in ``text``, the offer in the engine's words."""
+def _trade(obs: Observation, language: str | None) -> dict[str, Any] | None:
+    """The open offer, its answers so far and, in ``text``, the offer in the engine's words
+    for the observation's viewer.
+    """
     if obs.trade is None:
         return None
     proposer, to, give, want = obs.trade
@@ -197,7 +214,13 @@ def _trade(obs: Observation) -> dict[str, Any] | None:
         "give": _named(give, RESOURCES, drop_zeros=True),
         "want": _named(want, RESOURCES, drop_zeros=True),
         "responses": responses,
-        "text": describe(("offer", proposer, give, want, None if to < 0 else to), obs.names, None),
+        "text": describe(
+            ("offer", proposer, give, want, None if to < 0 else to),
+            obs.names,
+            None,
+            wire_viewer(obs),
+            language=language,
+        ),
     }
 
 
@@ -250,16 +273,20 @@ def state_json(
     seats: Sequence[str],
     *,
     version: int = 0,
-    error: str | None = None,
+    error: Words | None = None,
     log_tail: int = LOG_TAIL,
     marks_seat: int | None = None,
+    language: str | None = None,
+    log: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """The dynamic ``state`` trait, as the viewer of ``obs`` may see it, from that observation
-    alone (made with ``shown=True``).
+    alone (made with ``shown=True``), its texts in ``language``.
 
     ``seats`` gives each seat's kind (``"human"`` or ``"bot"``); ``log_tail`` how many of the
-    newest log lines to send, worded for the viewer.  ``marks`` (:mod:`.marks`) are the places
-    other players changed since the viewing seat (or, with no seat viewing, ``marks_seat``) moved.
+    newest log lines to send, worded for the viewer: ``log``, those lines in ``language``
+    (:class:`.publish.LogTail`), else the observation's own (the default language).  ``marks``
+    (:mod:`.marks`) are the places other players changed since the viewing seat (or, with no
+    seat viewing, ``marks_seat``) moved.  ``error``: what ``state.error`` says (a message).
     """
     shown = _shown(obs)
     mover = obs.seat if obs.seat is not None else marks_seat
@@ -276,9 +303,9 @@ def state_json(
     return {
         "version": version,
         "turn": obs.turn,
-        "heading": heading(obs),
+        "heading": heading(obs, language=language),
         "phase": obs.phase,
-        "prompt": prompt(obs),
+        "prompt": prompt(obs, language=language),
         "current": obs.current,
         "turn_player": obs.turn_player,
         "viewer": wire_viewer(obs),
@@ -290,14 +317,20 @@ def state_json(
         "roads": roads,
         "players": [_player(obs, p, seats[p], sees_all or p == obs.seat) for p in range(len(seats))],
         "bank": bank,
-        "trade": _trade(obs),
+        "trade": _trade(obs, language),
         "road_building": obs.free_roads,
         "winner": obs.winner,
-        "log": list(shown.log[-log_tail:]) if log_tail > 0 else [],
+        "log": _log_tail(shown, log, log_tail),
         "marks": marks_json(obs, mover, log_tail) if log_tail > 0 else [],
-        "since": since_json(obs, mover, log_tail),
-        "error": error,
+        "since": since_json(obs, mover, log_tail, language=language),
+        "error": None if error is None else words(error, language),
     }
+
+
+def _log_tail(shown: Shown, log: Sequence[str] | None, tail: int) -> list[str]:
+    if tail <= 0:
+        return []
+    return list((shown.log if log is None else log)[-tail:])
 
 
 @lru_cache(maxsize=4096)
@@ -352,12 +385,14 @@ def legal_json(
     *,
     version: int = 0,
     undo: bool = False,
-    undo_reason: str | None = None,
+    undo_reason: Words | None = None,
+    language: str | None = None,
 ) -> dict[str, Any]:
     """The ``legal`` trait: what ``seat`` (the human who must act now, or ``None`` when no human
     may act) can do, in the engine's action JSON, with the engine's reasons for every disabled
-    control, from one observation made with ``shown=True``: ``seat``'s own or the all-seeing
-    one.  ``undo`` / ``undo_reason`` come from the widget, which keeps the undo snapshots.
+    control in ``language``, from one observation made with ``shown=True``: ``seat``'s own or
+    the all-seeing one.  ``undo`` / ``undo_reason`` come from the widget, which keeps the undo
+    snapshots.
     """
     out: dict[str, Any] = {
         "version": version,
@@ -371,7 +406,7 @@ def legal_json(
         "reasons": {},
     }
     if seat is None or seat != obs.current or obs.phase == "game_over":
-        waiting = waiting_for(obs.names, obs.current, obs.winner).text
+        waiting = waiting_for(obs.names, obs.current, obs.winner).words(language)
         out["reasons"] = {waiting: [*CONTROLS, UNDO, HINT]}
         return out
     if obs.seat != seat and not obs.sees_all:
@@ -387,10 +422,10 @@ def legal_json(
     # what an offer may ask of one resource: every card of it there is (the board's topology)
     out["trade_max"] = obs.board.topo.cards_per_resource if obs.open else 0
     out["undo"] = bool(undo)
-    reasons = {kind: found.text for kind, found in shown.refusals}
+    reasons = {kind: found.words(language) for kind, found in shown.refusals}
     if discarding:  # the discard button waits for exactly this many cards: the engine's rule
-        reasons["discard"] = discard_rule(out["discard"]) + "."
+        reasons["discard"] = words(discard_words(out["discard"]), language)
     if not undo:
-        reasons[UNDO] = undo_reason or "Nothing to take back."
+        reasons[UNDO] = words(undo_reason or NOTHING_TO_TAKE_BACK, language)
     out["reasons"] = pack_reasons(reasons)
     return out

@@ -6,6 +6,9 @@ How the pieces move:
   :meth:`CatanWidget._publish` after every change, with a new ``version``), all read-only for
   the front-end.
 * Settings are traits both sides may set, validated on the way in (:mod:`.settings`).
+* ``language``, the reader's (a setting): every text Python puts in the view is worded in it;
+  ``words`` (Python → front-end, sent only when the language changes) holds the front-end's own
+  messages in it (:mod:`.words`).  Changing it rewords the view; the game is not touched.
 * front-end → Python: one custom message type carrying moves only, validated by
   :func:`.protocol.parse_intent` and applied with ``Game.step`` (the engine is the only judge).
 * The widget observes its game (``Game.subscribe``): every change — a click, a bot's move, a
@@ -15,12 +18,11 @@ How the pieces move:
 
 The widget holds the traits (traitlets and anywidget sync live there) and wires its parts, plain
 objects each given what it needs: seats, clicks, intents, the bot runner, replay, hints, settings,
-undo and scripted dice (one module each).
+undo, scripted dice and the publisher that builds each update (one module each).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -30,8 +32,8 @@ import traitlets
 from ..bots import LEVELS
 from ..engine import Game, Rules
 from ..engine.board.layouts import Board
+from ..engine.language import Words, resolve, tr
 from ..engine.registry import Bot, Hint, error_text
-from ..engine.words.log import TEACHER
 from . import assets
 from .clicks import Clicks
 from .dice import ScriptedDice
@@ -40,16 +42,18 @@ from .intents import Intents
 from .join import JoinWidget
 from .offers import OFFER_TIMEOUT, Offers
 from .protocol import delay_seconds, offer_seconds, view_seat
+from .publish import Publisher
 from .rematch import rematch
-from .replay import Replay, counting_json
-from .runner import INTERRUPTED, BotRunner
+from .replay import Replay
+from .runner import BotRunner, bot_interrupted
 from .seats import Seats, SeatSpec, seat_list
 from .settings import SETTINGS, Settings, logger
 from .undo import UndoStack
-from .view import board_json, legal_json, observations, state_json
+from .view import board_json
 from .watch import copy_to_replay, weak_observer
+from .words import words_table
 
-__all__ = ["INTERRUPTED", "CatanWidget"]
+__all__ = ["CatanWidget", "bot_interrupted"]
 
 _W = TypeVar("_W", bound="CatanWidget")
 
@@ -78,6 +82,9 @@ class CatanWidget(anywidget.AnyWidget):
         offer_timeout: seconds a human has to answer a trade offer before it is declined for
             them (``None``: no countdown; none in a teacher's view).  An offer a human cannot
             accept is declined for them at once, saying why.
+        language: the reader's language (``"ru"``, ``"uk"``, ``"pl"``, ``"en"``, ``"en-XA"``;
+            None: the process's, :func:`catan_widget.set_language`); ``w.language = "ru"``
+            rewords the board at once.  ValueError for a language there is no catalogue for.
     """
 
     _esm = assets.bundle_text()
@@ -102,6 +109,8 @@ class CatanWidget(anywidget.AnyWidget):
     ready_seat = traitlets.Int(None, allow_none=True).tag(sync=True)
     hint_request = traitlets.Int(0).tag(sync=True)
     bot_level = traitlets.Unicode("normal").tag(sync=True)
+    language = traitlets.Unicode("en").tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)  # the front-end's messages: sent when language changes
 
     def __init__(
         self,
@@ -116,14 +125,14 @@ class CatanWidget(anywidget.AnyWidget):
         show_ids: bool = False,
         compact: bool = False,
         offer_timeout: float | None = OFFER_TIMEOUT,
+        language: str | None = None,
     ) -> None:
         game = game if game is not None else Game()
         if not isinstance(game, Game):
             raise TypeError(f"CatanWidget needs a Game, got {type(game).__name__}")
+        lang = resolve(language)
         self._ready = self._closed = False  # _ready: built (the traits' observers act from then on)
-        self._drawing = threading.RLock()  # a game stepped on two threads: one draws at a time
         self._game = game
-        self._version = 0
         self._seats = Seats(game, seats, bot, teacher=teacher)
         self._clicks = Clicks()
         self._undo = UndoStack()
@@ -134,10 +143,19 @@ class CatanWidget(anywidget.AnyWidget):
         self._offers = Offers(self, self._seats, offer_seconds(offer_timeout))
         self._runner = BotRunner(self, self._seats, self._dice, self._offers)
         self._intents = Intents(self, self._seats, self._clicks, self._undo, self._dice, self._runner)
-        board = board_json(game, colors)
+        self._publisher = Publisher(self, self._seats, self._replay, self._undo, self._clicks, self._runner)
+        board = board_json(game, colors, lang)
         delay, view = delay_seconds(bot_delay), view_seat(viewer, len(game.names))
         ids, level = bool(show_ids), level_of(bot)
-        super().__init__(bot_delay=delay, view=view, show_ids=ids, compact=bool(compact), bot_level=level)
+        super().__init__(
+            bot_delay=delay,
+            view=view,
+            show_ids=ids,
+            compact=bool(compact),
+            bot_level=level,
+            language=lang,
+            words=words_table(lang),
+        )
         self._colors = None if colors is None else tuple(p["color"] for p in board["players"])
         self._watch = weak_observer(self, CatanWidget._game_changed)
         game.subscribe(self._watch)
@@ -165,7 +183,7 @@ class CatanWidget(anywidget.AnyWidget):
         Each ``"bot"`` entry becomes a bot called "Bot 1", "Bot 2", ...; any other string is a
         human player's name (several names: hot-seat).  ``first`` names the starting player
         (a name or seat; drawn from the seed by default).  ``options`` go to the constructor
-        (``bot_delay``, ``viewer``, ``teacher``, ``colors``).
+        (``bot_delay``, ``viewer``, ``teacher``, ``colors``, ``language``).
         """
         names, seats = seat_list(players, bot)
         game = Game(players=names, seed=seed, board=board, rules=rules, first=first)
@@ -180,16 +198,17 @@ class CatanWidget(anywidget.AnyWidget):
         viewer: int | None = None,
         show_ids: bool = False,
         colors: Sequence[str] | None = None,
+        language: str | None = None,
     ) -> _W:
         """Watch a finished or loaded game again, with a timeline (``replay_at``; see :mod:`.replay`).
 
         ``game_or_save``: a :class:`Game` or a save (``game.to_json()`` text).  The widget shows
         a copy: the game given is never changed, and no move can be made.  ``at``: the position
         to start from (0 = the start; the end by default); ``viewer``: a seat's view, or the
-        teacher's (every hand) by default.
+        teacher's (every hand) by default; ``language``: the reader's (see the constructor).
         """
         game = copy_to_replay(game_or_save)
-        w = cls(game, None, teacher=viewer is None, show_ids=show_ids, colors=colors)
+        w = cls(game, None, teacher=viewer is None, show_ids=show_ids, colors=colors, language=language)
         w._replay.only = True
         w.replay_at = len(game.history) if at is None else at
         if viewer is not None:
@@ -253,6 +272,16 @@ class CatanWidget(anywidget.AnyWidget):
         if self._ready:
             self._hints.requested()
 
+    @traitlets.observe("language")
+    def _language_changed(self, change: Any) -> None:
+        """Reword the view: the front-end's words, the board's, the hint's and every update's."""
+        if self._ready:
+            with self.hold_sync():
+                self.words = words_table(change["new"])
+                self.board = board_json(self._game, self._colors, change["new"])
+                self._hints.reword()
+                self._publish()
+
     @traitlets.observe("bot_level")
     def _level_changed(self, change: Any) -> None:
         if self._ready and change["new"]:
@@ -277,7 +306,7 @@ class CatanWidget(anywidget.AnyWidget):
         self._undo.reset()
         self._runner.reset()
         self._clicks.reset()
-        self.board = board_json(game, self._colors)
+        self.board = board_json(game, self._colors, self.language)
         self._publish()
         self._start()
 
@@ -406,7 +435,7 @@ class CatanWidget(anywidget.AnyWidget):
     # --- the game tells the widget -------------------------------------------------------------
     def _game_changed(self, game: Game) -> None:
         """The observer (on the thread that stepped the game, after its step): draw the change."""
-        with self._drawing:
+        with self._publisher.drawing:
             if self._closed:
                 return
             self._clicks.moved()
@@ -420,7 +449,8 @@ class CatanWidget(anywidget.AnyWidget):
             self.handle_message(content)
         except Exception as exc:  # a comm handler must never raise into the kernel
             logger.exception("catan_widget: error while handling a message")
-            self._publish(error=f"Internal error: {error_text(exc)}")
+            # TRANSLATORS: {error} is a program's error message, in English
+            self._publish(error=tr("Internal error: {error}", error=error_text(exc)))
 
     def _start(self) -> None:
         self._runner.start()
@@ -429,70 +459,23 @@ class CatanWidget(anywidget.AnyWidget):
         if self._closed:
             raise RuntimeError("This CatanWidget is closed: make a new one to go on playing.")
 
-    # --- what a publish reads ----------------------------------------------------------------
+    # --- what a publish reads (see .publish) ------------------------------------------------
     _kinds = property(lambda self: self._seats.kinds, doc="The kind of each seat (human, bot).")
-    _teacher = property(lambda self: self._seats.teacher, doc="Teacher view: every hand shown.")
-    _fault = property(
-        lambda self: self._runner.fault,
-        doc="What state.error says when no message was refused: why the bots are paused (or None).",
-    )
+    _version = property(lambda self: self._publisher.version, doc="The newest ``state.version``.")
 
     def _acting_human(self) -> int | None:
-        return self._seats.acting(self._game)
+        return self._publisher.acting_human()
 
     def _handover(self) -> int | None:
         """In hot-seat, the human who must act next but has not taken the screen yet."""
-        return self._seats.handover(self._game, self.view, self._replaying())
-
-    def _replaying(self) -> bool:
-        return self.replay_at is not None
-
-    def _expire_view(self) -> None:
-        """In hot-seat, a view picked by one human ends when another human must act.  Called by
-        the publish under way, which draws it: the trait is set without its observer and sent.
-        """
-        if self._seats.view_expired(self._game, self.view):
-            self._trait_values["view"] = None
-            self.send_state("view")
+        return self._publisher.handover()
 
     def _current_viewer(self) -> int | None:
-        if self.view is not None:
-            return self.view
-        humans = self.humans
-        if self._teacher or not humans or self._game.is_over:
-            return TEACHER
-        if len(humans) == 1:
-            return humans[0]
-        if self._handover() is not None:
-            return None  # nobody's hand until the next human takes the screen
-        return self._acting_human()
+        return self._publisher.current_viewer()
 
-    def _publish(self, error: str | None = None) -> None:
-        """Send a new ``state`` and ``legal`` (one version) to the front-end."""
-        with self._drawing:
-            self._version += 1
-            if not self._replaying():  # a replay is watched: no hand-over between seats
-                self._expire_view()
-            handover = self._handover()
-            g = self._replay.shown()
-            acting = None if self._replaying() or handover is not None else self._acting_human()
-            viewer = self._current_viewer()
-            alone = self.humans[0] if len(self.humans) == 1 else None
-            marks_seat = next((s for s in (handover, acting) if s is not None), alone)
-            obs, controls = observations(g, viewer, acting)  # everything shown comes from these
-            state = state_json(
-                obs, self._kinds, version=self._version, error=error or self._fault, marks_seat=marks_seat
-            )
-            state["handover"] = None if handover is None else {"seat": handover, "name": obs.names[handover]}
-            if self.show_counting and obs.seat is not None:
-                counting_json(obs, state["players"])
-            undo, why = self._undo.can_undo(acting), self._undo.reason(acting)
-            legal = legal_json(controls, acting, version=self._version, undo=undo, undo_reason=why)
-            self._clicks.published(self._version, legal["seat"])
-            with self.hold_sync():
-                self._replay.refresh_traits()
-                self.state = state
-                self.legal = legal
+    def _publish(self, error: Words | None = None) -> None:
+        """Send a new ``state`` and ``legal`` (one version) to the front-end, in its language."""
+        self._publisher.publish(error)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         self._start()

@@ -47,7 +47,7 @@ describe("timeline helpers", () => {
     expect(value("One step forward")).toBe("21");
     expect(value("Next roll")).toBe("26");
     expect(value("Previous build")).toBe("4");
-    expect(value("Next robber")).toBe("30");
+    expect(value("Next robber move")).toBe("30");
     expect(bar.querySelector("input")?.getAttribute("max")).toBe("40");
     expect(bar.querySelector("select option[selected], select")?.textContent).toContain("Turn 1");
     expect(bar.querySelector('button[data-value="live"]')).not.toBeNull();

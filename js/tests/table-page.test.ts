@@ -50,10 +50,10 @@ describe("the table's page", () => {
   it("says why when the address is no table's or has no token", () => {
     const none = start("http://127.0.0.1:8765/t/ab12");
     expect(none.link).toBeNull();
-    expect(none.el.textContent).toBe(PAGE_WORDS.noToken);
+    expect(none.el.textContent).toBe(PAGE_WORDS.noToken());
     const bad = start("http://127.0.0.1:8765/elsewhere#k=secret");
     expect(bad.link).toBeNull();
-    expect(bad.el.textContent).toBe(PAGE_WORDS.badAddress);
+    expect(bad.el.textContent).toBe(PAGE_WORDS.badAddress());
     expect(bad.drawn).toEqual([]);
   });
 });

@@ -9,8 +9,11 @@ NOTEBOOK_DIR = ROOT / "notebooks"
 
 
 def notebook_paths(root: Path = ROOT) -> list[Path]:
-    """Every notebook in ``notebooks/``, sorted (checkpoints excluded)."""
-    return sorted(p for p in (root / "notebooks").glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    """Every notebook in ``notebooks/`` and its language folders (``notebooks/ru/``), sorted
+    (checkpoints excluded).
+    """
+    found = [*(root / "notebooks").glob("*.ipynb"), *(root / "notebooks").glob("*/*.ipynb")]
+    return sorted(p for p in found if ".ipynb_checkpoints" not in p.parts)
 
 
 RUNNER = '''
@@ -38,15 +41,15 @@ for name in sys.argv[1:]:
         ).execute()
     except Exception as exc:  # report every notebook, then fail
         failed += 1
-        print(f"FAILED {path.name}: {type(exc).__name__}: {exc}", flush=True)
+        print(f"FAILED {name}: {type(exc).__name__}: {exc}", flush=True)
         continue
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     if errors:
         failed += 1
-        print(f"FAILED {path.name}: error output {errors[0].get('ename')}", flush=True)
+        print(f"FAILED {name}: error output {errors[0].get('ename')}", flush=True)
         continue
     last = "".join(o.get("text", "") for o in nb.cells[-1].get("outputs", [])).strip() if PROBE else ""
-    print(f"OK {path.name} {time.perf_counter() - start:.1f}s {last}", flush=True)
+    print(f"OK {name} {time.perf_counter() - start:.1f}s {last}", flush=True)
 sys.exit(1 if failed else 0)
 '''
 """A standalone script (for a fresh venv's interpreter): run the notebooks given as arguments."""

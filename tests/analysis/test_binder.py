@@ -140,7 +140,11 @@ def test_binder_build_runs_every_notebook(tmp_path: Path) -> None:
     runner = tmp_path / "run_notebooks.py"
     runner.write_text(RUNNER.replace("# PROBE", f"PROBE = {PROBE!r}"))
     done = subprocess.run(
-        [str(venv / "bin" / "python"), str(runner), *(p.name for p in notebooks)],
+        [
+            str(venv / "bin" / "python"),
+            str(runner),
+            *(str(p.relative_to(clone / "notebooks")) for p in notebooks),
+        ],
         cwd=clone / "notebooks",
         env=env,
         capture_output=True,
@@ -151,5 +155,5 @@ def test_binder_build_runs_every_notebook(tmp_path: Path) -> None:
     report = done.stdout + done.stderr[-3000:]
     assert done.returncode == 0, report
     assert [line.split()[1] for line in done.stdout.splitlines() if line.startswith("OK ")] == [
-        p.name for p in notebooks
+        str(p.relative_to(clone / "notebooks")) for p in notebooks
     ], report

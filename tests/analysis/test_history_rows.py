@@ -46,40 +46,58 @@ def scripted_game() -> Game:
 def test_rows_of_a_scripted_game() -> None:
     game = scripted_game()
     rows = history.rows(game)
-    roll = "rolled 8 (4+4): Ada +1 lumber, Bo +2 lumber"
-    road = "built a road on the path between 8 lumber and 3 ore"
-    steal = "moved the robber to the 3 ore and stole 1 lumber from Ada"
+    road = "You built a road on the path between forest 8 and mountains 3"
+    steal = "moved the robber to mountains 3 and stole 1 lumber from"
     assert [
         (r["step"], r["turn"], r["player"], r["action"], r["dice"], r["gained"], r["spent"]) for r in rows
     ] == [
-        (0, 1, "Ada", roll, (4, 4), {"lumber": 1}, {}),
-        (0, 1, "Bo", f"Ada {roll}", (4, 4), {"lumber": 2}, {}),
+        (0, 1, "Ada", "You rolled 8 (4+4): you +1 lumber, Bo +2 lumber", (4, 4), {"lumber": 1}, {}),
+        (0, 1, "Bo", "Ada rolled 8 (4+4): Ada +1 lumber, you +2 lumber", (4, 4), {"lumber": 2}, {}),
         (1, 1, "Ada", road, None, {}, {"lumber": 1, "brick": 1}),
-        (2, 1, "Ada", "ended the turn", None, {}, {}),
-        (3, 2, "Bo", "rolled 7 (3+4): the robber!", (3, 4), {}, {}),
-        (4, 2, "Bo", steal, None, {"lumber": 1}, {}),
-        (4, 2, "Ada", f"Bo {steal}", None, {}, {"lumber": 1}),
-        (5, 2, "Bo", "ended the turn", None, {}, {}),
+        (2, 1, "Ada", "You ended the turn", None, {}, {}),
+        (3, 2, "Bo", "You rolled 7 (3+4): the robber!", (3, 4), {}, {}),
+        (4, 2, "Bo", f"You {steal} Ada", None, {"lumber": 1}, {}),
+        (4, 2, "Ada", f"Bo {steal} you", None, {}, {"lumber": 1}),
+        (5, 2, "Bo", "You ended the turn", None, {}, {}),
     ]
 
 
+def _log_by_step(game: Game, seat: int) -> list[str]:
+    """The log ``seat`` reads, one entry per step of the history (its events' lines joined)."""
+    steps = list(history.replay(game))
+    lines = game.log_for(seat)
+    at = len(lines) - sum(len(s.events) for s in steps)  # staging's lines come first
+    out = []
+    for s in steps:
+        out.append("; ".join(lines[at : at + len(s.events)]))
+        at += len(s.events)
+    return out
+
+
 def test_row_actions_are_the_log_read_by_the_row_player() -> None:
-    """Every action is the step's log lines, as the row's player may read them: a steal is
-    named to the thief and the victim, a bought card to the buyer; the public log names neither.
+    """Every action is the step's log lines as the row's player reads them (their own moves in
+    the second person): a steal is named to the thief and the victim, a bought card to the
+    buyer; the public log names neither.
     """
     game = scripted_game()
-    assert "Bo moved the robber to the 3 ore and stole a card from Ada" in game.log
+    assert any(line.endswith("stole a card from Ada") for line in game.log)
     bought = Game(seed=3).stage(
         hands={"Ada": {"wool": 1, "grain": 1, "ore": 1}}, turn_player="Ada", phase="main"
     )
     bought.step(BuyDevelopmentCard(), card="monopoly")
-    assert history.rows(bought)[-1]["action"] == "bought a development card (monopoly)"
+    assert history.rows(bought)[-1]["action"] == "You bought a development card (Monopoly)"
     assert bought.log[-1] == "Ada bought a development card"
-    public = set(game.log)
+    logs = {name: _log_by_step(game, seat) for seat, name in enumerate(game.names)}
     for r in history.rows(game):
-        if r["step"] != 4:  # the steal, worded for the thief and the victim
-            as_actor, as_other = f"{r['player']} {r['action']}", r["action"]
-            assert set(as_actor.split("; ")) <= public or set(as_other.split("; ")) <= public
+        assert r["action"] == logs[r["player"]][r["step"]]
+
+
+def test_row_actions_are_in_the_language_asked_for() -> None:
+    game = scripted_game()
+    english, pseudo = history.rows(game), history.rows(game, language="en-XA")
+    assert [{**r, "action": None} for r in pseudo] == [{**r, "action": None} for r in english]
+    for r in pseudo:
+        assert all(part.startswith("[") and part.endswith("]") for part in r["action"].split("; ")), r
 
 
 def test_every_row_has_the_documented_keys() -> None:
@@ -141,13 +159,30 @@ def test_rows_of_a_domestic_trade_and_a_monopoly() -> None:
     game.step(ConfirmTrade(1))
     game.step(PlayMonopoly("wool"))
     rows = [(r["player"], r["action"], r["gained"], r["spent"]) for r in history.rows(game)]
-    monopoly = "played monopoly: took 5 wool (2 wool from Bo, 3 wool from Cy)"
+    monopoly = "played Monopoly: took 5 wool"
     assert rows == [
-        ("Ada", "offers 1 wool for 1 ore to Bo", {}, {}),
-        ("Bo", "accepts the offer", {}, {}),
-        ("Ada", "traded 1 wool to Bo for 1 ore", {"ore": 1}, {"wool": 1}),
-        ("Bo", "Ada traded 1 wool to Bo for 1 ore", {"wool": 1}, {"ore": 1}),
-        ("Ada", monopoly, {"wool": 5}, {}),
-        ("Bo", f"Ada {monopoly}", {}, {"wool": 2}),
-        ("Cy", f"Ada {monopoly}", {}, {"wool": 3}),
+        ("Ada", "You offer 1 wool for 1 ore to Bo", {}, {}),
+        ("Bo", "You accept the offer", {}, {}),
+        ("Ada", "You traded 1 wool to Bo for 1 ore", {"ore": 1}, {"wool": 1}),
+        ("Bo", "Ada traded 1 wool to you for 1 ore", {"wool": 1}, {"ore": 1}),
+        ("Ada", f"You {monopoly} (2 wool from Bo, 3 wool from Cy)", {"wool": 5}, {}),
+        ("Bo", f"Ada {monopoly} (2 wool from you, 3 wool from Cy)", {}, {"wool": 2}),
+        ("Cy", f"Ada {monopoly} (2 wool from Bo, 3 wool from you)", {}, {"wool": 3}),
     ]
+
+
+def test_a_timelines_log_is_read_in_the_language_asked_for() -> None:
+    from catan_widget.timeline import Timeline
+
+    game = scripted_game()
+    timeline = Timeline(game)
+    end = len(timeline)
+    assert timeline.log_for(0, end) == game.log_for(0)
+    assert timeline.log_for(0, end, language="en-XA") == game.log_for(0, language="en-XA")
+    assert (
+        timeline.log_for(0, 3, language="en-XA")
+        == game.log_for(0, language="en-XA")[: len(timeline.events_at(3))]
+    )
+    shown = timeline.view_at(3)  # its log comes worded from the timeline, in either language
+    assert shown.log_for(1, language="en-XA") == timeline.log_for(1, 3, language="en-XA")
+    assert shown.log_for(1) == timeline.log_for(1, 3)

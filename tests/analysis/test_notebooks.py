@@ -14,7 +14,7 @@ import pytest
 from .notebook_tools import NOTEBOOK_DIR, ROOT, notebook_paths
 
 NOTEBOOKS = notebook_paths()
-IDS = [p.name for p in NOTEBOOKS]
+IDS = [str(p.relative_to(NOTEBOOK_DIR)) for p in NOTEBOOKS]
 
 
 def test_the_four_notebooks_exist() -> None:
@@ -42,14 +42,14 @@ def test_notebook_kernelspec_is_python3(path: Path) -> None:
 @pytest.mark.notebooks
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_notebook_runs_top_to_bottom(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The kernel starts in notebooks/: point it at the working tree's package.
+    # The kernel starts in the notebook's folder: point it at the working tree's package.
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     # 05_reinforcement_learning: a few thousand training steps where PyTorch is installed, none
     # without it (CI); its 15-minute run is a benchmark (README "Reinforcement learning").
     monkeypatch.setenv("CATAN_RL_SMOKE", "1")
     nb = nbformat.read(path, as_version=4)
     client = nbclient.NotebookClient(
-        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOK_DIR)}}
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
     )
     client.execute()
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]

@@ -65,7 +65,9 @@ def test_production_figure_stacks_the_expected_cards_per_player_and_resource() -
         assert list(bars[resource].x) == game.names
         assert list(bars[resource].y) == pytest.approx([truth[p][r] for p in range(4)])
     assert fig.layout.barmode == "stack"
-    assert "robber on the 8 ore" in fig.layout.title.text
+    assert "(robber on mountains 8)" in fig.layout.title.text, (
+        "the hex named as everywhere (places.hex_place)"
+    )
 
 
 def test_moving_the_robber_off_a_hex_restores_its_production() -> None:

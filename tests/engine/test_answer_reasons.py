@@ -8,7 +8,7 @@ import pytest
 
 import catan_widget as cw
 from catan_widget.engine import actions as ac
-from catan_widget.engine.answer_reasons import REASONS, keeps
+from catan_widget.engine.answer_reasons import REASONS, keeps, reason_message, reason_words
 from catan_widget.engine.words.log import event_fields
 
 HANDS = {0: {"lumber": 2, "brick": 1}, 1: {"ore": 3, "grain": 2}, 2: {"ore": 1, "grain": 2}, 3: {"wool": 3}}
@@ -64,9 +64,26 @@ def test_the_log_words_the_reason_and_a_save_keeps_it() -> None:
 
 
 def test_a_reason_is_said_to_you_in_the_second_person() -> None:
-    game = _offer("You")
+    game = _offer()
     game.step(cw.DeclineTrade(reason="near_winner"))
-    assert game.log[-1] == "You decline: you will not help a player so close to winning"
+    assert game.log[-1] == "Bo declines: they will not help a player so close to winning"
+    assert game.log_for(1)[-1] == "You decline: you will not help a player so close to winning"
+    assert game.log_for(0)[-1] == game.log[-1]
+    named = _offer("You")  # a player named "You" is just a name
+    named.step(cw.DeclineTrade(reason="near_winner"))
+    assert named.log[-1] == "You declines: they will not help a player so close to winning"
+
+
+def test_every_reason_has_its_words_in_both_persons_and_any_language() -> None:
+    for code, (third, second) in REASONS.items():
+        assert reason_words(code) == str(third)
+        assert reason_words(code, True) == str(second)
+        assert reason_message(code, True) == second
+        assert reason_words(code, language="en-XA").startswith("[")
+    assert reason_words("keeps_ore_for_city") == "they need their ore for a city"
+    assert (
+        reason_words("keeps_wool_for_development_card", True) == "you need your wool for a development card"
+    )
 
 
 def test_a_reason_is_kept_when_the_legal_actions_were_listed_first() -> None:

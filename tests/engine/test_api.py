@@ -97,7 +97,7 @@ def test_step_records_history_and_events() -> None:
     first = game.legal_actions()[0]
     game.step(first)
     assert game.history == [(first, None)]
-    assert game.log == ["Ada built a settlement on the coastal corner of 10 ore (3:1 harbor)"]
+    assert game.log == ["Ada built a settlement on the coastal corner of mountains 10 (3:1 harbor)"]
     assert game.events == [("settlement", 0, 0, False)]
 
 

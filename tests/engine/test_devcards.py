@@ -271,7 +271,7 @@ def test_monopoly_takes_every_card_of_the_resource() -> None:
     assert hand(game, 1) == [0, 0, 1, 0, 0]
     assert hand(game, 2) == [0] * 5
     assert hand(game, 3) == [0, 0, 0, 4, 0]
-    assert game.log[-1] == "Ada played monopoly: took 5 ore (3 ore from Bo, 2 ore from Cy)"
+    assert game.log[-1] == "Ada played Monopoly: took 5 ore (3 ore from Bo, 2 ore from Cy)"
     assert game.events[-1] == ("play", 0, MONOPOLY, (ORE, (0, 3, 2, 0)))
 
 

@@ -85,9 +85,9 @@ def test_golden_games_cover_the_intended_situations() -> None:
         "counters",
         "with the bank",
         "discarded",
-        "played monopoly",
-        "played year of plenty",
-        "played road building",
+        "played Monopoly",
+        "played Year of Plenty",
+        "played Road Building",
         "takes Longest Road",
         "wins with 10 victory points",
     ):

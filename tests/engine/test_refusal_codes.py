@@ -37,6 +37,7 @@ RULEBOOK = PACKAGE.parent / "docs" / "rules.md"
 
 DYNAMIC = {
     ("engine/phases.py", "not_now"),  # the code of the phase's demand (_DEMAND_CODES, checked below)
+    ("engine/phases.py", "card_not_now"),  # the same, for a development card played out of phase
     ("engine/words/reasons.py", "control_refusals"),  # the same, for the demand that replaces refusals
     ("engine/words/reasons.py", "_first_failure"),  # the code its callers pass (checked as literals)
     ("engine/game.py", "hint"),  # the code of whom the game waits for (reasons.waiting)
@@ -175,12 +176,17 @@ def test_codes_of_a_few_refusals_word_for_word() -> None:
     assert _code(game, "roll") == "malformed"
     assert _code(game, EndTurn(), dice=(3, 4)) == "bad_chance"
     assert _code(game, OfferTrade((0, 0, 0, 0, 1), (0, 1, 0, 0, 0))) == "cards_not_held"
-    assert game.refusal(EndTurn(), seat="Bo") == Refusal("not_your_turn", "§4", "Waiting for Ada.")
-    assert set(game.refusals("Bo").values()) == {Refusal("not_your_turn", "§4", "Waiting for Ada.")}
+    waiting = game.refusal(EndTurn(), seat="Bo")
+    assert waiting is not None
+    assert (waiting.code, waiting.rule, waiting.words("en")) == ("not_your_turn", "§4", "Waiting for Ada.")
+    assert set(game.refusals("Bo").values()) == {waiting}
     empty = _ada("main")
     assert "offer_trade" not in empty.open_kinds(0)
-    assert empty.refusals()["offer_trade"] == Refusal(
-        "no_cards_to_offer", "§4.4", "You have no cards to offer."
+    found = empty.refusals()["offer_trade"]
+    assert (found.code, found.rule, found.words("en")) == (
+        "no_cards_to_offer",
+        "§4.4",
+        "You have no cards to offer.",
     )
     assert _code(_ada("roll"), EndTurn()) == "roll_first"
 
@@ -189,8 +195,37 @@ def test_a_phase_that_asks_for_one_thing_gives_its_code_to_every_control_it_bloc
     game = _ada("roll", hands={"Ada": {"lumber": 4, "brick": 1}})
     game.step(RollDice(), dice=(3, 4))
     refusals = game.refusals()
-    first = Refusal("robber_first", "§4.3", "Move the robber first (and choose whom to rob).")
-    assert refusals["build_road"] == refusals["end_turn"] == refusals["maritime_trade"] == first
+    first = refusals["build_road"]
+    assert (first.code, first.rule, first.words("en")) == (
+        "robber_first",
+        "§4.3",
+        "Move the robber first (and choose whom to rob).",
+    )
+    assert refusals["end_turn"] == refusals["maritime_trade"] == first
     assert refusals["accept_trade"].code == "no_offer"
     assert _code(game, EndTurn()) == "robber_first"
     assert _code(game, MoveRobber(9)) == "robber_must_move"  # the robber stands on the desert
+
+
+def test_a_refusal_reads_in_any_language_and_keeps_its_code() -> None:
+    game = _ada("main", hands={"Ada": {"lumber": 1, "brick": 1, "wool": 1, "grain": 1}})
+    english = game.why_not(BuildSettlement(29), language="en")
+    pseudo = game.why_not(BuildSettlement(29), language="en-XA")
+    assert english is not None
+    assert english.startswith("The distance rule: ")
+    assert pseudo is not None
+    assert pseudo.startswith("[")
+    assert pseudo.endswith("]")
+    assert "29" in pseudo
+    found = game.refusal(BuildSettlement(29))
+    assert found is not None
+    assert found.code == "distance_rule"
+    assert found.words("en-XA") == pseudo
+    assert found.to_dict("en-XA")["text"] == pseudo
+    reasons = game.reasons(language="en-XA")
+    assert reasons
+    assert all(text.startswith("[") for text in reasons.values())
+    with pytest.raises(IllegalActionError) as info:
+        game.step(BuildSettlement(29))
+    assert str(info.value) == english  # a programmer's error stays in English
+    assert game.waiting_text(language="en-XA").startswith("[")

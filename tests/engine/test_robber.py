@@ -128,7 +128,7 @@ def test_steal_takes_one_card() -> None:
     assert hand(game, 0) == [0, 0, 0, 0, 1]
     assert game.robber == 11
     assert game.phase == "main"
-    assert game.log[-1] == "Ada moved the robber to the 8 ore and stole a card from Bo"
+    assert game.log[-1] == "Ada moved the robber to mountains 8 and stole a card from Bo"
     assert game.events[-1] == ("robber", 0, 11, 1, ORE)
 
 
@@ -155,7 +155,7 @@ def test_nothing_is_stolen_from_a_victim_without_cards() -> None:
     game.step(MoveRobber(11, 1))
     assert hand(game, 0) == [0, 0, 1, 0, 0]
     assert hand(game, 1) == [0] * 5
-    assert game.log[-1] == "Ada moved the robber to the 8 ore, but Bo had no cards"
+    assert game.log[-1] == "Ada moved the robber to mountains 8, but Bo had no cards"
     assert game.events[-1] == ("robber", 0, 11, 1, -1)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from catan_widget import Game
 from catan_widget.engine.words.log import HIDDEN_CARD, describe, seen_by
-from catan_widget.engine.words.since import since_index, since_last_turn
+from catan_widget.engine.words.since import since_index, since_last_turn, since_title
 
 NAMES = ("Ada", "Bo", "Cy")
 NOTHING = (0, 0, 0, 0, 0)
@@ -30,21 +30,29 @@ def test_each_other_player_in_one_sentence_since_the_reader_last_moved() -> None
     ]
     assert since_index(events, 0) == 2
     assert since_last_turn(events, NAMES, 0) == (
-        "Bo rolled 8, built 2 roads and a settlement, stole a card from Ada and traded 1 wool for "
+        "Bo rolled 8, built 2 roads and a settlement, stole a card from you and traded 1 wool for "
         "1 ore with Cy",
         "Cy rolled 2, traded with the bank, played a knight and took Largest Army",
     )
     assert since_last_turn(events, NAMES, 2) == ()
     assert since_last_turn(events[:1], NAMES, 0) == ()
-    you = ("You", "Bo", "Cy")
-    assert since_last_turn(events, you, 0)[0].endswith(
-        "stole a card from you and traded 1 wool for 1 ore with Cy"
+    assert since_last_turn(events[:9], NAMES, None)[0] == (
+        "Bo rolled 8, built 2 roads and a settlement, stole a card from Ada and traded 1 wool for "
+        "1 ore with Cy"
     )
+    you = ("You", "Bo", "Cy")  # a player named "You" is just a name: an onlooker reads it
+    assert since_last_turn(events[:9], you, None)[0].endswith(
+        "stole a card from You and traded 1 wool for 1 ore with Cy"
+    )
+    pseudo = since_last_turn(events, NAMES, 0, language="en-XA")
+    assert all(line.startswith("[") for line in pseudo)
+    assert since_title(0) == "Since your last turn"
+    assert since_title(None, language="en-XA").startswith("[")
 
 
 def test_a_steal_is_named_only_for_who_may_see_the_card() -> None:
     steal = ("robber", 1, 4, 0, 2)
-    for viewer, words in ((0, "stole 1 wool from Ada"), (2, "stole a card from Ada")):
+    for viewer, words in ((0, "stole 1 wool from you"), (2, "stole a card from Ada")):
         seen = seen_by(steal, viewer)
         assert (seen[4] == HIDDEN_CARD) == (viewer == 2)
         assert since_last_turn([seen], NAMES, viewer) == (f"Bo {words}",)
@@ -53,6 +61,10 @@ def test_a_steal_is_named_only_for_who_may_see_the_card() -> None:
     assert (
         describe(seen_by(steal, 2), NAMES, None, 2)
         == "Bo moved the robber to a hex and stole a card from Ada"
+    )
+    assert (
+        describe(seen_by(steal, 0), NAMES, None, 0)
+        == "Bo moved the robber to a hex and stole 1 wool from you"
     )
 
 

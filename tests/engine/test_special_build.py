@@ -282,12 +282,14 @@ def test_longest_road_handed_to_the_player_whose_turn_ended_wins_only_at_their_n
 def test_the_prompt_and_the_header_name_the_builder_and_the_turn() -> None:
     game = _staged()
     game.step(EndTurn())
-    assert prompt(game.observe(ONLOOKER)) == "Bo: your special build — build or buy, then pass"
-    assert game.prompt() == "Bo: your special build — build or buy, then pass"
+    assert prompt(game.observe(ONLOOKER)) == "Bo: special build — build or buy, then pass"
+    assert game.prompt() == "Bo: special build — build or buy, then pass"
+    assert game.prompt("Bo") == "Your special build — build or buy, then pass"
     you = Game(["Ada", "You", "Cy", "Di"], seed=5, board="beginner", rules=ON, first=0)
     you = you.stage(turn_player="Ada", phase="main", settlements=SETTLEMENTS_YOU)
     you.step(EndTurn())
-    assert prompt(you.observe(ONLOOKER)) == "Your special build — build or buy, then pass"
+    assert prompt(you.observe(ONLOOKER)) == "You: special build — build or buy, then pass"  # a name
+    assert prompt(you.observe(1)) == "Your special build — build or buy, then pass"
     assert game.observe("Bo").phase == "special_build"
     assert (game.observe("Bo").turn_player, game.observe("Bo").current) == (0, 1)
 
@@ -298,7 +300,8 @@ def test_paired_players_one_seat_builds_and_trades_with_the_bank_only() -> None:
     game = _staged(PAIRED, hands={"Di": {"lumber": 5, "brick": 1}}, dev_cards={"Di": {"knight": 1}})
     game.step(EndTurn())
     assert (game.phase, game.state.current, game.state.turn_player) == ("special_build", 3, 0)
-    assert game.prompt() == "Di: your paired turn — build, buy or trade with the bank, then pass"
+    assert game.prompt() == "Di: paired turn — build, buy or trade with the bank, then pass"
+    assert game.prompt("Di") == "Your paired turn — build, buy or trade with the bank, then pass"
     assert MaritimeTrade(0, 2) in game.legal_actions()
     assert _code(game, OfferTrade((1, 0, 0, 0, 0), (0, 1, 0, 0, 0))) == "special_build_no_trade"
     assert _code(game, PlayKnight()) == "special_build_no_card"
@@ -344,7 +347,7 @@ def test_five_and_six_players_have_the_phase_by_default_each_other_seat_in_turn(
     builders = []
     while game.phase == "special_build":
         builders.append(game.state.current)
-        assert game.prompt() == f"{NAMES6[game.state.current]}: your special build — build or buy, then pass"
+        assert game.prompt() == f"{NAMES6[game.state.current]}: special build — build or buy, then pass"
         game.step(EndTurn())
     assert builders == [(tp + i) % n for i in range(1, n)]
     assert (game.phase, game.state.turn_player, game.turn) == ("roll", (tp + 1) % n, turn + 1)

@@ -106,7 +106,8 @@ def test_why_not_is_none_exactly_for_the_legal_actions_and_else_the_step_message
                 error = _error(fork, action)
                 assert error is not None
                 assert error.text == reason
-                assert found == error.refusal == Refusal(error.code, REFUSALS[error.code][0], reason)
+                assert found == error.refusal
+                assert (found.code, found.rule, found.text) == (error.code, REFUSALS[error.code][0], reason)
                 codes.add(error.code)
         assert state_to_dict(fork.state) == before  # every refusal left the fork unchanged
         phases.add(game.phase)
@@ -159,7 +160,7 @@ def test_a_phase_that_asks_for_one_thing_says_it_for_every_control_it_blocks() -
     assert reasons["end_turn"] == first
     assert reasons["maritime_trade"] == first
     assert reasons["accept_trade"] == "There is no trade offer to answer."
-    stepping = "You cannot end the turn now: move the robber first (and choose whom to rob)."
+    stepping = "You cannot end the turn now. Move the robber first (and choose whom to rob)."
     assert game.why_not(EndTurn()) == stepping
 
 

@@ -34,10 +34,16 @@ def test_top_level_import_names_of_a_wheel() -> None:
 
 def test_site_notebooks_are_the_committed_ones_with_the_pyodide_kernel(tmp_path: Path) -> None:
     copies = lite_build.lite_notebooks(tmp_path)
-    assert [p.name for p in copies] == sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+    folder = REPO / "notebooks"
+    committed_paths = [*folder.glob("*.ipynb"), *folder.glob("*/*.ipynb")]
+    expected = sorted(p.relative_to(folder) for p in committed_paths)
+    assert [p.relative_to(tmp_path) for p in copies] == expected
+    assert any(p.parent != tmp_path for p in copies), (
+        "the translated notebooks (ru/, uk/, pl/) are in the site"
+    )
     for copy in copies:
         site_nb = json.loads(copy.read_text())
-        committed = json.loads((REPO / "notebooks" / copy.name).read_text())
+        committed = json.loads((folder / copy.relative_to(tmp_path)).read_text())
         assert site_nb["metadata"]["kernelspec"]["name"] == "python"  # JupyterLite's Pyodide kernel
         assert committed["metadata"]["kernelspec"]["name"] == "python3"
         assert site_nb["cells"] == committed["cells"]

@@ -3,10 +3,11 @@ moves of a game by every kind of connection.
 
 Each frame is one of: random bytes, broken JSON, a frame over 16 KiB, JSON nested too deep,
 wrong types and fields, made-up or mangled actions, another seat's moves, stale and future
-versions, moves from a spectator or the teacher, settings out of range, hellos with bad tokens,
-and floods faster than the rate limit.  For every frame: no exception escapes (nothing is
-logged as a failure), and a refused frame changes nothing (the game's save is byte-identical),
-is answered to its sender alone (every other connection receives nothing) and carries a code of
+versions, moves from a spectator or the teacher, settings out of range, unknown languages (and
+known ones: a seat's own words change, nobody else's), hellos with bad tokens, and floods faster
+than the rate limit.  For every frame: no exception escapes (nothing is logged as a failure),
+and a refused frame changes nothing (the game's save is byte-identical), is answered to its
+sender alone (every other connection receives nothing) and carries a code of
 docs/table-protocol.md.
 """
 
@@ -92,6 +93,13 @@ def _wrong_types(rng: random.Random, c: Client) -> Any:
             {"type": "set", "name": "view", "value": -1},
             {"type": "set", "name": ["theme"], "value": "dark"},
             {"type": "set", "name": "theme"},
+            {"type": "language", "language": "xx"},
+            {"type": "language", "language": 5},
+            {"type": "language", "language": "e" * 60},
+            {"type": "language"},
+            {"type": "language", "language": "en", "more": 1},
+            {"type": "language", "language": rng.choice(["en", "en-XA"])},  # good: its sender's words only
+            {"type": "hello", "token": TOKENS["0"], "protocol": 1, "language": "xx"},
         ]
     )
 

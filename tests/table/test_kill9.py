@@ -115,7 +115,7 @@ def test_kill_9_then_restart_continues_the_same_game_and_the_links_reconnect(tmp
 
     proc, printed = start(tmp_path, port)
     try:
-        assert printed[0].startswith("restored 1 table(s)")
+        assert printed[0].startswith("restored 1 table from ")
         assert links(printed) == first  # the same table, the same tokens, the same address
         assert save_path.read_bytes() == killed  # nothing lost, nothing rewritten differently
 

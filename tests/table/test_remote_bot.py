@@ -97,7 +97,7 @@ def test_catan_widget_bot_plays_a_seat_from_the_command_line() -> None:
     winner = table.game.winner
     assert winner is not None
     assert out.startswith("Bo (random) played ")
-    assert out.rstrip().endswith(f"the winner: {winner.name}")
+    assert out.rstrip().endswith(f"The winner: {winner.name}.")
     assert table.tokens.seat(1) not in out + err, "the token is never printed"
 
 

@@ -10,6 +10,7 @@ import logging
 import pytest
 
 from catan_widget import BuildRoad, CatanWidget
+from catan_widget.engine.language import words
 from catan_widget.widget.protocol import STALE
 
 from .helpers import deliver, intent, send, staged_game, take_screen, update
@@ -150,5 +151,5 @@ def test_a_click_made_on_another_game_is_refused_once_the_widget_shows_a_new_one
     msg = intent(w, {"kind": "roll"})
     w.game = staged_game(phase="roll")
     deliver(w, msg)
-    assert w.state["error"] == STALE
+    assert w.state["error"] == words(STALE)
     assert w.game.history == []

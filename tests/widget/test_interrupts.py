@@ -10,7 +10,8 @@ from typing import Any
 from tracing import interrupted_at, traced_lines
 
 from catan_widget import CatanWidget, Game
-from catan_widget.widget.widget import INTERRUPTED
+from catan_widget.engine.language import words
+from catan_widget.widget.widget import bot_interrupted
 
 from .helpers import NAMES
 
@@ -42,7 +43,7 @@ def test_an_interrupt_anywhere_in_a_bot_move_pauses_the_bots_and_leaves_the_game
         assert g.to_json() in (start, after), k
         if w.bots_paused:  # the move whole or not at all: the notice names the bot that moved
             paused += 1
-            assert w.state["error"] == INTERRUPTED.format(name=g.names[mover])
+            assert w.state["error"] == words(bot_interrupted(g.names[mover]))
             w.bots_paused = False  # "Resume bots": the game goes on
             assert w.state["error"] is None
         assert w.advance_bots(max_moves=5) == 5

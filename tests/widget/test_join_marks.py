@@ -10,8 +10,9 @@ import re
 from pathlib import Path
 
 from catan_widget import Game
+from catan_widget.engine.language import words
 from catan_widget.table import Table
-from catan_widget.table.words import TABLE_WORDS, TEACHER_ON
+from catan_widget.table.words import TEACHER_ON, table_words
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,9 +34,9 @@ def test_the_welcome_gives_every_seat_the_words_of_the_tables_marks() -> None:
         assert token is not None
         board = _welcome(table, token)["board"]
         assert isinstance(board, dict)
-        assert board["table_words"] == TABLE_WORDS
+        assert board["table_words"] == table_words("en")
         assert len(board["hexes"]) == 19
-    assert TABLE_WORDS == {"teacher": TEACHER_ON, "connected": "connected", "away": "away"}
+    assert table_words("en") == {"teacher": words(TEACHER_ON, "en"), "connected": "connected", "away": "away"}
 
 
 def test_the_front_end_words_none_of_the_marks_itself() -> None:
@@ -43,6 +44,6 @@ def test_the_front_end_words_none_of_the_marks_itself() -> None:
     assert sources
     for path in sources:
         code = re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text(encoding="utf-8"), flags=re.S)
-        assert TEACHER_ON not in code, f"{path.name} words the teacher banner itself"
+        assert words(TEACHER_ON, "en") not in code, f"{path.name} words the teacher banner itself"
         assert "Teacher view is on" not in code, path.name
         assert not re.search(r"""["']away["']""", code), f"{path.name} words a seat's presence itself"

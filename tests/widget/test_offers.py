@@ -16,7 +16,8 @@ import pytest
 
 from catan_widget import AcceptTrade, CatanWidget, DeclineTrade, Game, OfferTrade
 from catan_widget.bots import GreedyBot
-from catan_widget.widget.runner import INTERRUPTED_DECLINE
+from catan_widget.engine.language import words
+from catan_widget.widget.runner import decline_interrupted
 
 from .helpers import SOLO, send, staged_game, take_screen, wait_until
 
@@ -61,7 +62,7 @@ def test_an_offer_a_human_cannot_accept_is_declined_for_them_at_once_saying_why(
     assert decline.reason == "cannot_pay", "with the reason, recorded"
     assert moves >= 2, "and the bots went on"
     assert w.state["error"] is None, "not an error: the log says why"
-    assert "Ada declines: they do not hold the cards asked for" in w.state["log"]
+    assert "You decline: you do not hold the cards asked for" in w.state["log"], "Ada reads it"
     assert w.legal["seat"] == 0, "Ada's own turn now (no countdown was needed)"
     text = game.to_json()
     assert Game.from_json(text).to_json() == text, "the decline is in the save and replays"
@@ -212,6 +213,6 @@ def test_an_interrupt_during_a_decline_for_a_human_leaves_the_game_whole() -> No
         assert g.to_json() in (start, after), k
         if w.bots_paused:
             paused += 1
-            assert w.state["error"] == INTERRUPTED_DECLINE.format(name="Ada")
+            assert w.state["error"] == words(decline_interrupted("Ada"))
         w.close()
     assert paused >= 1

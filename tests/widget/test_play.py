@@ -141,7 +141,7 @@ def test_decline_all_closes_an_offer_two_bots_accepted_and_moves_no_card() -> No
     assert w.state["trade"] is None
     assert w.state["phase"] == "main"
     assert [p.resources for p in game.players] == hands
-    assert w.state["log"][-1] == "Ada's offer is closed: cancelled"
+    assert w.state["log"][-1] == "Your offer is closed: cancelled", "Ada reads it"
 
 
 def test_hot_seat_responder_answers_in_their_seat_with_a_counter_offer() -> None:

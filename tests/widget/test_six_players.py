@@ -81,7 +81,7 @@ def test_a_human_builds_in_the_special_building_phase_and_passes() -> None:
     assert send(w, {"kind": "end_turn"})  # the pass
     assert w.state["current"] == 1
     assert w.legal["seat"] is None
-    assert "Ada passed (special build)" in w.state["log"]
+    assert "You passed (special build)" in w.state["log"], "Ada reads it"
 
 
 def test_hot_seat_hands_the_screen_to_each_builder_in_turn_order() -> None:

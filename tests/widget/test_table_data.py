@@ -44,10 +44,11 @@ def test_the_state_says_who_rolled_which_hexes_paid_and_what_each_seat_got() -> 
 
 
 def test_the_counting_box_is_headed_in_the_engines_words() -> None:
+    """The box is the viewing seat's own: the second person, chosen by the seat, never by a name."""
     game = staged_game()
     w = CatanWidget(game, SOLO)
     w.show_counting = True
-    assert w.state["players"][0]["counting"] == "What Ada knows"
+    assert w.state["players"][0]["counting"] == "What you know"
     you = Game(["You", "Bo", "Cy", "Di"], seed=5, first=0).stage(
         settlements={0: [12], 1: [23], 2: [20], 3: [50]}, phase="main"
     )

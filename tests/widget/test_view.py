@@ -18,6 +18,7 @@ from catan_widget.bots import make_bots
 from catan_widget.engine.actions import ACTION_BY_KIND, FIXED_ACTIONS, Action, Discard, action_from_dict
 from catan_widget.engine.constants import DEV_CARDS, RESOURCES
 from catan_widget.engine.errors import IllegalActionError
+from catan_widget.engine.language import words
 from catan_widget.engine.phases import MAIN, ROLL, demand, demand_code
 from catan_widget.engine.rules.production import discard_rule
 from catan_widget.widget.settings import SETTINGS
@@ -362,11 +363,11 @@ def test_reasons_are_the_engines_refusals() -> None:
             else:
                 errors = [_step_refusal(game, a) for a in FIXED_ACTIONS if a.kind == control]
             assert None not in errors, f"{label}: {control} is possible but has a reason"
-            refusals = {(e.code, str(e)) for e in errors if e is not None}
+            refusals = {(e.code, e.refusal.words()) for e in errors if e is not None}
             if len(refusals) == 1:
                 code, refusal = refusals.pop()
                 if game.state.phase not in (ROLL, MAIN) and code == demand_code(game.state.phase):
-                    refusal = demand(game.state.phase)  # the phase's one demand, said once
+                    refusal = words(demand(game.state.phase))  # the phase's one demand, said once
                 assert reason == refusal, f"{label}: {control}"
                 checked += 1
     assert checked >= 40
@@ -416,7 +417,7 @@ def test_reasons_before_the_roll_say_to_roll_first() -> None:
     assert reasons["build_road"] == "You must roll the dice before you build a road."
     assert reasons["buy_development_card"] == "You must roll the dice before you buy a development card."
     assert reasons["maritime_trade"] == reasons["offer_trade"] == "You must roll the dice before you trade."
-    assert reasons["play_knight"] == "You have no knight card to play."
+    assert reasons["play_knight"] == "You have no Knight card to play."
 
 
 def test_reasons_after_the_roll_name_the_missing_cards() -> None:

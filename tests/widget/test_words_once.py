@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from catan_widget import CatanWidget, Game, OfferTrade
+from catan_widget.engine.language import words
 from catan_widget.engine.words import log
 from catan_widget.widget import view
 from catan_widget.widget.view import board_json, unpack_reasons
@@ -52,14 +53,14 @@ def test_the_counting_box_with_no_seat_viewing_is_worded_by_python() -> None:
 
 def test_a_dialogs_unready_confirm_is_worded_by_python() -> None:
     board = board_json(staged_game())
-    assert board["confirm_unready"] == view.CONFIRM_UNREADY == "Make your choice first."
-    assert board["hint_thinking"] == view.HINT_THINKING == "Thinking about your best move…"
+    assert board["confirm_unready"] == words(view.CONFIRM_UNREADY) == "Make your choice first."
+    assert board["hint_thinking"] == words(view.HINT_THINKING) == "Thinking about your best move…"
 
 
 def test_the_robbers_dialog_is_worded_by_python() -> None:
     board = board_json(staged_game())
-    assert board["robber_victim"] == view.ROBBER_VICTIM == "You will steal a card from {name}."
-    assert board["robber_no_victim"] == view.ROBBER_NO_VICTIM == "Nobody to steal from there."
+    assert board["robber_victim"] == words(view.ROBBER_VICTIM) == "You will steal a card from {name}."
+    assert board["robber_no_victim"] == words(view.ROBBER_NO_VICTIM) == "Nobody to steal from there."
 
 
 def test_the_special_cards_are_worded_by_the_engine() -> None:
@@ -74,13 +75,13 @@ def test_an_open_offer_comes_in_the_engines_words_for_the_reader() -> None:
     game = staged_game(hands={"Ada": {"grain": 1}})
     game.step(OfferTrade((0, 0, 0, 1, 0), (0, 0, 1, 0, 0), 2))
     w = CatanWidget(game, SOLO)
-    assert w.state["trade"]["text"] == "Ada offers 1 grain for 1 wool to Cy"
-    you = Game(["Ada", "Bo", "You", "Di"], seed=5, first=0).stage(
+    assert w.state["trade"]["text"] == "You offer 1 grain for 1 wool to Cy", "Ada reads her own offer"
+    cy = Game(["Ada", "Bo", "Cy", "Di"], seed=5, first=0).stage(
         settlements={0: [12], 1: [23], 2: [20], 3: [50]}, hands={"Ada": {"grain": 1}}, phase="main"
     )
-    you.step(OfferTrade((0, 0, 0, 1, 0), (0, 0, 1, 0, 0), 2))  # the player named "You" reads "you"
-    seats = {"Ada": "bot", "Bo": "bot", "You": "human", "Di": "bot"}
-    assert CatanWidget(you, seats).state["trade"]["text"] == "Ada offers 1 grain for 1 wool to you"
+    cy.step(OfferTrade((0, 0, 0, 1, 0), (0, 0, 1, 0, 0), 2))  # Cy, the reader, is asked: "you"
+    seats = {"Ada": "bot", "Bo": "bot", "Cy": "human", "Di": "bot"}
+    assert CatanWidget(cy, seats).state["trade"]["text"] == "Ada offers you 1 grain for 1 wool"
 
 
 def test_the_counter_offer_button_has_the_engines_reason_when_disabled() -> None:

@@ -18,8 +18,9 @@ from ..action_fields import check_id, not_an_action
 from ..board.layouts import Board
 from ..constants import KNIGHT, MONOPOLY, ROAD_BUILDING
 from ..errors import IllegalActionError
+from ..language import tr
 from ..options import Rules
-from ..phases import ACCEPTED, COUNTERED, DECLINED, GAME_OVER
+from ..phases import ACCEPTED, COUNTERED, DECLINED, GAME_OVER, demand
 from ..state import State
 from .building import (
     apply_build_city,
@@ -272,9 +273,9 @@ APPLIES: Final[dict[type[ac.Action], Apply]] = {
 """The application of every action kind (to a legal action)."""
 
 _SCRIPTED: Final = (
-    ("dice", ac.RollDice, "Scripted dice go with a RollDice action only."),
-    ("card", ac.BuyDevelopmentCard, "A scripted card goes with BuyDevelopmentCard only."),
-    ("steal", ac.MoveRobber, "A scripted steal goes with MoveRobber only."),
+    ("dice", ac.RollDice, tr("Scripted dice go with a RollDice action only.")),
+    ("card", ac.BuyDevelopmentCard, tr("A scripted card goes with BuyDevelopmentCard only.")),
+    ("steal", ac.MoveRobber, tr("A scripted steal goes with MoveRobber only.")),
 )
 
 SCORING: Final[frozenset[type[ac.Action]]] = frozenset(
@@ -286,7 +287,7 @@ change victory points, and the end of a turn (the next player may have gained po
 
 def _check(m: Move, action: ac.Action) -> None:
     if m.s.phase == GAME_OVER:
-        raise IllegalActionError("game_over", "The game is over.")
+        raise IllegalActionError("game_over", demand(GAME_OVER))
     check = CHECKS.get(type(action))
     if check is None:
         raise not_an_action(action)

@@ -202,6 +202,6 @@ def check_and_apply(
     if not isinstance(action, Action):
         raise not_an_action(action)
     if game.state.phase == GAME_OVER:
-        raise IllegalActionError("game_over", game.waiting_text())
+        raise IllegalActionError("game_over", game.refusal(action).message)  # who won
     move = play_move(game.state, game.board, game.rules, action, dice, card, steal, game.events, settled)
     game.history.append(move)  # the commit

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Final
 
 from ..board.layouts import Board
 from ..board.topology import Topology
-from ..constants import CITIES, CITY_COST, ROAD_COST, SETTLEMENT_COST, SETTLEMENTS, cards_text
+from ..constants import CITIES, CITY_COST, ROAD_COST, ROADS, SETTLEMENT_COST, SETTLEMENTS, cards_text
 from ..errors import IllegalActionError
-from ..phases import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_BUILD, not_now
+from ..language import Joined, Message, tr, trn
+from ..phases import (
+    MAIN,
+    ROAD_BUILDING,
+    ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    SPECIAL_BUILD,
+    not_now,
+    roll_first,
+)
 from ..state import CITY, EMPTY, SETTLEMENT, State
 from .events import Events
 from .scoring import award_longest_road, chain_through, road_length
@@ -19,10 +30,41 @@ def can_afford(hand: list[int], cost: tuple[int, ...]) -> bool:
     return all(h >= c for h, c in zip(hand, cost))
 
 
-def require_afford(s: State, p: int, cost: tuple[int, ...], what: str) -> None:
-    """Raise unless seat ``p`` can pay ``cost``."""
+def require_afford(s: State, p: int, cost: tuple[int, ...], kind: str) -> None:
+    """Raise unless seat ``p`` can pay ``cost``, the cost of ``kind`` (``"build_road"``,
+    ``"build_settlement"``, ``"build_city"``, ``"buy_development_card"``).
+    """
     if not can_afford(s.hands[p], cost):
-        raise IllegalActionError("cannot_afford", f"Not enough resources: {what} costs {cards_text(cost)}.")
+        raise IllegalActionError("cannot_afford", _COSTS[kind](cards_text(cost)))
+
+
+def _road_costs(cost: Joined) -> Message:
+    # TRANSLATORS: {cost} is an amount of resource cards ("1 lumber, 1 brick")
+    return tr("Not enough resources: a road costs {cost}.", cost=cost)
+
+
+def _settlement_costs(cost: Joined) -> Message:
+    # TRANSLATORS: {cost} is an amount of resource cards ("1 lumber, 1 brick, 1 wool, 1 grain")
+    return tr("Not enough resources: a settlement costs {cost}.", cost=cost)
+
+
+def _city_costs(cost: Joined) -> Message:
+    # TRANSLATORS: {cost} is an amount of resource cards ("2 grain, 3 ore")
+    return tr("Not enough resources: a city costs {cost}.", cost=cost)
+
+
+def _card_costs(cost: Joined) -> Message:
+    # TRANSLATORS: {cost} is an amount of resource cards ("1 wool, 1 grain, 1 ore")
+    return tr("Not enough resources: a development card costs {cost}.", cost=cost)
+
+
+_COSTS: Final[dict[str, Callable[[Joined], Message]]] = {
+    "build_road": _road_costs,
+    "build_settlement": _settlement_costs,
+    "build_city": _city_costs,
+    "buy_development_card": _card_costs,
+}
+"""The refusal of each kind of purchase that the hand does not cover, given the cost in words."""
 
 
 def pay(s: State, p: int, cost: tuple[int, ...]) -> None:
@@ -135,38 +177,52 @@ def road_prereqs(s: State, p: int) -> None:
     if s.phase == SETUP_ROAD:
         return
     if s.phase != ROAD_BUILDING:
-        _require_main(s, "build a road")
-        require_afford(s, p, ROAD_COST, "a road")
+        _require_main(s, "build_road")
+        require_afford(s, p, ROAD_COST, "build_road")
     if s.pieces[p][0] == 0:
-        raise IllegalActionError("out_of_pieces", "No roads left: each player has only 15.")
+        raise IllegalActionError(
+            "out_of_pieces",
+            # TRANSLATORS: {n} is how many pieces of this kind each player has
+            trn(
+                "No roads left: each player has only {n}.", "No roads left: each player has only {n}.", ROADS
+            ),
+        )
 
 
 def check_build_road(s: State, p: int, edge: int) -> None:
     """Validate a road in the current phase (setup, road building or a paid road)."""
     road_prereqs(s, p)
     if s.edge_owner[edge] != EMPTY:
-        raise IllegalActionError("path_taken", f"Path {edge} already has a road.")
+        # TRANSLATORS: {edge} is the number of a path on the board (as the program names it)
+        raise IllegalActionError("path_taken", tr("Path {edge} already has a road.", edge=edge))
     if s.phase == SETUP_ROAD:
         if s.last_settlement not in s.topo.edge_nodes[edge]:
             raise IllegalActionError(
                 "setup_road_placement",
-                "In setup the road must touch the settlement you just placed "
-                f"(intersection {s.last_settlement}).",
+                # TRANSLATORS: {node} is the number of an intersection on the board (as the program names it)
+                tr(
+                    "In setup the road must touch the settlement you just placed (intersection {node}).",
+                    node=s.last_settlement,
+                ),
             )
     elif not road_connects(s, p, edge):
         raise IllegalActionError(
             "road_not_connected",
-            f"A road must touch your own road, settlement or city, and may not continue through "
-            f"an opponent's building (path {edge}).",
+            # TRANSLATORS: {edge} is the number of a path on the board (as the program names it)
+            tr(
+                "A road must touch your own road, settlement or city, and may not continue through "
+                "an opponent's building (path {edge}).",
+                edge=edge,
+            ),
         )
 
 
-def _require_main(s: State, what: str) -> None:
-    """Paid building: after the roll, or in the Special Building Phase."""
+def _require_main(s: State, kind: str) -> None:
+    """Paid building of ``kind``: after the roll, or in the Special Building Phase."""
     if s.phase == ROLL:
-        raise IllegalActionError("roll_first", f"You must roll the dice before you {what}.")
+        raise roll_first(kind)
     if s.phase not in (MAIN, SPECIAL_BUILD):
-        raise not_now(what, s.phase)
+        raise not_now(kind, s.phase)
 
 
 def place_road(s: State, p: int, edge: int, ev: Events, paid: bool = False) -> None:
@@ -224,11 +280,17 @@ def settlement_prereqs(s: State, p: int) -> None:
     """Everything a settlement needs but a spot: the phase, the cost and one in supply."""
     if s.phase == SETUP_SETTLEMENT:
         return
-    _require_main(s, "build a settlement")
-    require_afford(s, p, SETTLEMENT_COST, "a settlement")
+    _require_main(s, "build_settlement")
+    require_afford(s, p, SETTLEMENT_COST, "build_settlement")
     if s.pieces[p][1] == 0:
         raise IllegalActionError(
-            "out_of_pieces", "No settlements left: each player has only 5 (build a city to get one back)."
+            "out_of_pieces",
+            # TRANSLATORS: {n} is how many pieces of this kind each player has
+            trn(
+                "No settlements left: each player has only {n} (build a city to get one back).",
+                "No settlements left: each player has only {n} (build a city to get one back).",
+                SETTLEMENTS,
+            ),
         )
 
 
@@ -236,17 +298,26 @@ def check_build_settlement(s: State, p: int, node: int) -> None:
     """Validate a settlement (setup or paid)."""
     settlement_prereqs(s, p)
     if s.node_owner[node] != EMPTY:
-        raise IllegalActionError("intersection_taken", f"Intersection {node} is already occupied.")
+        raise IllegalActionError(
+            "intersection_taken",
+            # TRANSLATORS: {node} is the number of an intersection on the board (as the program names it)
+            tr("Intersection {node} is already occupied.", node=node),
+        )
     if not distance_ok(s, node):
         raise IllegalActionError(
             "distance_rule",
-            f"The distance rule: no settlement may be placed next to another building "
-            f"(intersection {node} has a neighbour built on).",
+            # TRANSLATORS: {node} is the number of an intersection on the board (as the program names it)
+            tr(
+                "The distance rule: no settlement may be placed next to another building "
+                "(intersection {node} has a neighbour built on).",
+                node=node,
+            ),
         )
     if s.phase != SETUP_SETTLEMENT and not any(s.edge_owner[e] == p for e in s.topo.node_edges[node]):
         raise IllegalActionError(
             "settlement_not_connected",
-            f"A settlement must touch one of your own roads (intersection {node}).",
+            # TRANSLATORS: {node} is the number of an intersection on the board (as the program names it)
+            tr("A settlement must touch one of your own roads (intersection {node}).", node=node),
         )
 
 
@@ -291,10 +362,18 @@ def _recompute_roads_through(s: State, node: int, builder: int, ev: Events) -> N
 
 def city_prereqs(s: State, p: int) -> None:
     """Everything a city needs but a settlement to upgrade: the phase, the cost, one in supply."""
-    _require_main(s, "build a city")
-    require_afford(s, p, CITY_COST, "a city")
+    _require_main(s, "build_city")
+    require_afford(s, p, CITY_COST, "build_city")
     if s.pieces[p][2] == 0:
-        raise IllegalActionError("out_of_pieces", "No cities left: each player has only 4.")
+        raise IllegalActionError(
+            "out_of_pieces",
+            # TRANSLATORS: {n} is how many pieces of this kind each player has
+            trn(
+                "No cities left: each player has only {n}.",
+                "No cities left: each player has only {n}.",
+                CITIES,
+            ),
+        )
 
 
 def check_build_city(s: State, p: int, node: int) -> None:
@@ -302,7 +381,9 @@ def check_build_city(s: State, p: int, node: int) -> None:
     city_prereqs(s, p)
     if s.node_owner[node] != p or s.node_level[node] != SETTLEMENT:
         raise IllegalActionError(
-            "city_needs_settlement", f"A city must replace one of your own settlements (intersection {node})."
+            "city_needs_settlement",
+            # TRANSLATORS: {node} is the number of an intersection on the board (as the program names it)
+            tr("A city must replace one of your own settlements (intersection {node}).", node=node),
         )
 
 

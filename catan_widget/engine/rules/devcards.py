@@ -8,10 +8,11 @@ from ..constants import (
     MONOPOLY,
     ROAD_BUILDING,
     YEAR_OF_PLENTY,
-    card_words,
+    dev_card_word,
 )
 from ..errors import IllegalActionError
-from ..phases import MAIN, MOVE_ROBBER, ROLL, SPECIAL_BUILD, not_now
+from ..language import tr
+from ..phases import MAIN, MOVE_ROBBER, ROLL, SPECIAL_BUILD, card_not_now, not_now, roll_first
 from ..phases import ROAD_BUILDING as ROAD_BUILDING_PHASE
 from ..state import State
 from .building import can_afford, pay, require_afford, road_spots
@@ -22,15 +23,17 @@ from .scoring import award_largest_army
 def check_buy(s: State, p: int, card: int | None) -> None:
     """Validate buying a card (``card``: a scripted draw, which must be in the deck)."""
     if s.phase == ROLL:
-        raise IllegalActionError("roll_first", "You must roll the dice before you buy a development card.")
+        raise roll_first("buy_development_card")
     if s.phase not in (MAIN, SPECIAL_BUILD):
-        raise not_now("buy a development card", s.phase)
+        raise not_now("buy_development_card", s.phase)
     if not s.deck:
-        raise IllegalActionError("deck_empty", "The development card deck is empty.")
-    require_afford(s, p, DEV_CARD_COST, "a development card")
+        raise IllegalActionError("deck_empty", tr("The development card deck is empty."))
+    require_afford(s, p, DEV_CARD_COST, "buy_development_card")
     if card is not None and (type(card) is not int or card not in s.deck):
         raise IllegalActionError(
-            "bad_chance", f"A scripted draw must be a card id still in the deck, got {card!r}."
+            "bad_chance",
+            # TRANSLATORS: {value} is what the program gave, as Python writes it ("7", "'knight'")
+            tr("A scripted draw must be a card id still in the deck, got {value}.", value=repr(card)),
         )
 
 
@@ -55,20 +58,27 @@ def check_play(s: State, p: int, card: int) -> None:
     if s.phase == SPECIAL_BUILD:
         raise IllegalActionError(
             "special_build_no_card",
-            "No development card is played in the Special Building Phase: only on your own turn.",
+            tr("No development card is played in the Special Building Phase: only on your own turn."),
         )
-    name = card_words(card)
     if s.phase not in (ROLL, MAIN) or p != s.turn_player:
-        raise not_now(f"play {name}", s.phase)
+        raise card_not_now(dev_card_word(card), s.phase)
     if s.dev_played:
-        raise IllegalActionError("one_card_per_turn", "Only one development card may be played per turn.")
+        raise IllegalActionError("one_card_per_turn", tr("Only one development card may be played per turn."))
     if s.dev[p][card] == 0:
         if s.dev_new[p][card]:
             raise IllegalActionError(
                 "card_bought_this_turn",
-                f"A development card bought this turn cannot be played this turn ({name}).",
+                # TRANSLATORS: {card} is a development card's name ("Knight")
+                tr(
+                    "A development card bought this turn cannot be played this turn ({card}).",
+                    card=dev_card_word(card),
+                ),
             )
-        raise IllegalActionError("no_card_to_play", f"You have no {name} card to play.")
+        raise IllegalActionError(
+            "no_card_to_play",
+            # TRANSLATORS: {card} is a development card's name ("Knight")
+            tr("You have no {card} card to play.", card=dev_card_word(card)),
+        )
 
 
 def _play(s: State, p: int, card: int) -> None:
@@ -114,7 +124,9 @@ def check_year_of_plenty(s: State, p: int, a: int, b: int) -> None:
     need[a] += 1
     need[b] += 1
     if not can_afford(s.bank, tuple(need)):
-        raise IllegalActionError("plenty_bank_empty", "Year of Plenty: the bank does not hold those cards.")
+        raise IllegalActionError(
+            "plenty_bank_empty", tr("Year of Plenty: the bank does not hold those cards.")
+        )
 
 
 def apply_year_of_plenty(s: State, p: int, a: int, b: int, ev: Events) -> None:

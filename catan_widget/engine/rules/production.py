@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..board.layouts import Board
 from ..errors import IllegalActionError
+from ..language import Message, tr, trn
 from ..phases import DISCARD, MAIN, MOVE_ROBBER, ROLL, SPECIAL_BUILD, not_now
 from ..state import State
 from .events import Events
@@ -13,17 +14,20 @@ def check_roll(s: State, dice: tuple[int, int] | None) -> None:
     """Validate a roll: once per turn, at the start of it; scripted dice must be real dice."""
     if s.phase == SPECIAL_BUILD:
         raise IllegalActionError(
-            "special_build_no_roll", "Nobody rolls in the Special Building Phase: build or buy, then pass."
+            "special_build_no_roll",
+            tr("Nobody rolls in the Special Building Phase: build or buy, then pass."),
         )
     if s.phase != ROLL:
         if s.rolled:
-            raise IllegalActionError("already_rolled", "You have already rolled the dice this turn.")
-        raise not_now("roll the dice", s.phase)
+            raise IllegalActionError("already_rolled", tr("You have already rolled the dice this turn."))
+        raise not_now("roll", s.phase)
     if dice is not None:
         ok = isinstance(dice, tuple) and len(dice) == 2 and all(type(d) is int and 1 <= d <= 6 for d in dice)
         if not ok:
             raise IllegalActionError(
-                "bad_chance", f"Scripted dice must be a pair of numbers 1..6, got {dice!r}."
+                "bad_chance",
+                # TRANSLATORS: {value} is what the program gave, as Python writes it ("(7, 1)")
+                tr("Scripted dice must be a pair of numbers 1..6, got {value}.", value=repr(dice)),
             )
 
 
@@ -114,24 +118,45 @@ def _next_discarder(s: State) -> None:
 
 
 def discard_rule(owed: int) -> str:
-    """The discard rule for a seat that owes ``owed`` cards, in words (no full stop)."""
+    """The discard rule for a seat that owes ``owed`` cards, in English words (no full stop).
+
+    Deprecated for words a person reads: :func:`discard_words` is the sentence in any language.
+    """
     return f"You must discard exactly half your hand, rounded down: {owed} cards"
+
+
+def discard_words(owed: int) -> Message:
+    """The discard rule for a seat that owes ``owed`` cards, as a sentence:
+    ``"You must discard exactly half your hand, rounded down: 4 cards."``.
+    """
+    # TRANSLATORS: {n} is how many cards the player must discard
+    return trn(
+        "You must discard exactly half your hand, rounded down: {n} card.",
+        "You must discard exactly half your hand, rounded down: {n} cards.",
+        owed,
+    )
 
 
 def check_discard(s: State, p: int, cards: tuple[int, ...]) -> None:
     """Validate a discard: exactly the count owed, only cards one holds."""
     if s.phase != DISCARD:
         raise IllegalActionError(
-            "no_discard_due", "You can only discard when a 7 makes you (more than 7 cards)."
+            "no_discard_due", tr("You can only discard when a 7 makes you (more than 7 cards).")
         )
     owed = s.discards[p]
     if sum(cards) != owed:
         raise IllegalActionError(
             "discard_half",
-            f"{discard_rule(owed)}, not {sum(cards)}.",
+            # TRANSLATORS: {n} is how many cards the player must discard; {given} how many they chose
+            trn(
+                "You must discard exactly half your hand, rounded down: {n} card, not {given}.",
+                "You must discard exactly half your hand, rounded down: {n} cards, not {given}.",
+                owed,
+                given=sum(cards),
+            ),
         )
     if any(c > h for c, h in zip(cards, s.hands[p])):
-        raise IllegalActionError("discard_not_held", "You cannot discard cards you do not hold.")
+        raise IllegalActionError("discard_not_held", tr("You cannot discard cards you do not hold."))
 
 
 def apply_discard(s: State, p: int, cards: tuple[int, ...], ev: Events) -> None:

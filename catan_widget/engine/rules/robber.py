@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..board.layouts import Board
 from ..errors import IllegalActionError
+from ..language import joined, tr
 from ..options import Rules
 from ..phases import MAIN, MOVE_ROBBER, ROLL
 from ..state import EMPTY, State
@@ -62,27 +63,36 @@ def check_move_robber(s: State, board: Board, rules: Rules, hex_id: int, victim:
     """Validate a robber move and the choice of victim."""
     if s.phase != MOVE_ROBBER:
         raise IllegalActionError(
-            "no_robber_move", "You can only move the robber after rolling a 7 or playing a knight."
+            "no_robber_move", tr("You can only move the robber after rolling a 7 or playing a knight.")
         )
     if hex_id == s.robber:
-        raise IllegalActionError("robber_must_move", "The robber must move to a different hex.")
+        raise IllegalActionError("robber_must_move", tr("The robber must move to a different hex."))
     if hex_id not in robber_hexes(s, board, rules):
         if hex_id in board.deserts and not rules.robber_may_return_to_desert:
-            raise IllegalActionError("robber_desert", "House rule: the robber may not return to the desert.")
+            raise IllegalActionError(
+                "robber_desert", tr("House rule: the robber may not return to the desert.")
+            )
         raise IllegalActionError(
             "friendly_robber",
-            "Friendly robber: the robber may not go next to a player with 2 or fewer victory points.",
+            tr("Friendly robber: the robber may not go next to a player with 2 or fewer victory points."),
         )
     victims = victims_at(s, hex_id)
     if victim is None:
         if victims:
             raise IllegalActionError(
                 "choose_victim",
-                f"Choose whom to rob: a player with a building on hex {hex_id} (seats {victims}).",
+                # TRANSLATORS: {hex} is a hex's number on the board; {seats} a list of seat numbers ("1 or 2")
+                tr(
+                    "Choose whom to rob: a player with a building on hex {hex} (seats {seats}).",
+                    hex=hex_id,
+                    seats=joined(victims, "or"),
+                ),
             )
     elif victim not in victims:
         raise IllegalActionError(
-            "bad_victim", f"You can only rob an opponent with a settlement or city on hex {hex_id}."
+            "bad_victim",
+            # TRANSLATORS: {hex} is a hex's number on the board (as the program names it)
+            tr("You can only rob an opponent with a settlement or city on hex {hex}.", hex=hex_id),
         )
 
 
@@ -115,6 +125,10 @@ def check_steal_script(s: State, victim: int | None, steal: object) -> None:
     if steal is None:
         return
     if type(steal) is not int or not 0 <= steal < 5:
-        raise IllegalActionError("bad_chance", f"A scripted steal must be a resource id 0..4, got {steal!r}.")
+        raise IllegalActionError(
+            "bad_chance",
+            # TRANSLATORS: {value} is what the program gave, as Python writes it ("7", "'gold'")
+            tr("A scripted steal must be a resource id 0..4, got {value}.", value=repr(steal)),
+        )
     if victim is None or s.hands[victim][steal] == 0:
-        raise IllegalActionError("bad_chance", "A scripted steal must name a resource the victim holds.")
+        raise IllegalActionError("bad_chance", tr("A scripted steal must name a resource the victim holds."))

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Final
 
 from ..board.layouts import Board
-from ..constants import RESOURCES, cards_text
+from ..constants import amount_words, cards_text, resource_word
 from ..errors import IllegalActionError
+from ..language import tr
 from ..options import Rules
 from ..phases import (
     ACCEPTED,
@@ -23,6 +24,7 @@ from ..phases import (
     TRADE_CONFIRM,
     TRADE_RESPONSE,
     not_now,
+    roll_first,
 )
 from ..state import State
 from .events import Events
@@ -55,44 +57,52 @@ def maritime_rates(s: State, board: Board, p: int) -> list[int]:
     return list(harbor_rates(s, board, p))
 
 
-def require_trading(s: State, rules: Rules, what: str, bank: bool = False) -> None:
+def require_trading(s: State, rules: Rules, bank: bool = False) -> None:
     """Raise unless the acting seat may trade now: after the roll, in the main phase, and (with
     strict phases) before building; in the paired players' moment a ``bank`` trade only.
     """
     if s.phase == ROLL:
-        raise IllegalActionError("roll_first", f"You must roll the dice before you {what}.")
+        raise roll_first("trade")
     if s.phase == SPECIAL_BUILD:
         if rules.after_turn(s.n) != "paired":
             raise IllegalActionError(
                 "special_build_no_trade",
-                f"You cannot {what} in the Special Building Phase: no trade of any kind, only building "
-                "and buying.",
+                tr(
+                    "You cannot trade in the Special Building Phase: no trade of any kind, only building "
+                    "and buying."
+                ),
             )
         if not bank:
             raise IllegalActionError(
                 "special_build_no_trade",
-                f"You cannot {what} with other players in the paired player's moment: only with the bank.",
+                tr("You cannot trade with other players in the paired player's moment: only with the bank."),
             )
     elif s.phase != MAIN:
-        raise not_now(what, s.phase)
+        raise not_now("trade", s.phase)
     if rules.strict_phases and s.built:
         raise IllegalActionError(
-            "strict_phases", f"Strict phases: you cannot {what} after building this turn."
+            "strict_phases", tr("Strict phases: you cannot trade after building this turn.")
         )
 
 
 def check_maritime(s: State, board: Board, rules: Rules, p: int, give: int, get: int) -> int:
     """Validate a bank trade; returns the rate."""
-    require_trading(s, rules, "trade", bank=True)
+    require_trading(s, rules, bank=True)
     if give == get:
-        raise IllegalActionError("like_for_like", "No trading like for like: give and get must differ.")
+        raise IllegalActionError("like_for_like", tr("No trading like for like: give and get must differ."))
     rate = harbor_rates(s, board, p)[give]
     if s.hands[p][give] < rate:
         raise IllegalActionError(
-            "maritime_rate", f"Maritime trade needs {rate} {RESOURCES[give]} (your best rate)."
+            "maritime_rate",
+            # TRANSLATORS: {cards} is an amount of resource cards ("4 wool")
+            tr("Maritime trade needs {cards} (your best rate).", cards=amount_words(give, rate)),
         )
     if s.bank[get] == 0:
-        raise IllegalActionError("bank_empty", f"The bank has no {RESOURCES[get]} left.")
+        raise IllegalActionError(
+            "bank_empty",
+            # TRANSLATORS: {resource} is a resource's name ("ore")
+            tr("The bank has no {resource} left.", resource=resource_word(get)),
+        )
     return rate
 
 
@@ -108,10 +118,12 @@ def apply_maritime(s: State, p: int, give: int, get: int, rate: int, ev: Events)
 
 def _check_terms(give: tuple[int, ...], want: tuple[int, ...]) -> None:
     if not any(give) or not any(want):
-        raise IllegalActionError("no_gifts", "No gifts: each side of a trade must give at least one card.")
+        raise IllegalActionError(
+            "no_gifts", tr("No gifts: each side of a trade must give at least one card.")
+        )
     if any(g and w for g, w in zip(give, want)):
         raise IllegalActionError(
-            "like_for_like", "No trading like for like: the same resource cannot be on both sides."
+            "like_for_like", tr("No trading like for like: the same resource cannot be on both sides.")
         )
 
 
@@ -122,12 +134,12 @@ def _holds(hand: list[int], cards: tuple[int, ...]) -> bool:
 def offer_prereqs(s: State, rules: Rules, p: int) -> None:
     """Everything a domestic offer needs but its terms: seat ``p`` has the turn and may trade now."""
     if s.phase == SPECIAL_BUILD:
-        require_trading(s, rules, "trade")
+        require_trading(s, rules)
     if p != s.turn_player:
         raise IllegalActionError(
-            "only_turn_player_trades", "Only the player whose turn it is may propose a trade."
+            "only_turn_player_trades", tr("Only the player whose turn it is may propose a trade.")
         )
-    require_trading(s, rules, "trade")
+    require_trading(s, rules)
 
 
 def open_kinds(s: State, rules: Rules, p: int) -> tuple[str, ...]:
@@ -156,11 +168,13 @@ def check_offer(
     _check_terms(give, want)
     if not _holds(s.hands[p], give):
         raise IllegalActionError(
-            "cards_not_held", f"You cannot offer cards you do not hold ({cards_text(give)})."
+            "cards_not_held",
+            # TRANSLATORS: {cards} is an amount of resource cards ("2 wool, 1 ore")
+            tr("You cannot offer cards you do not hold ({cards}).", cards=cards_text(give)),
         )
     if to is not None and (to >= s.n or to == p):
         raise IllegalActionError(
-            "bad_trade_partner", "A trade must be offered to another player in this game."
+            "bad_trade_partner", tr("A trade must be offered to another player in this game.")
         )
 
 
@@ -186,9 +200,9 @@ def apply_offer(
 def check_answer(s: State, p: int) -> None:
     """Only an addressed seat answers, while the offer is open."""
     if s.phase != TRADE_RESPONSE or s.trade is None:
-        raise IllegalActionError("no_offer", "There is no trade offer to answer.")
+        raise IllegalActionError("no_offer", tr("There is no trade offer to answer."))
     if p != s.current:
-        raise IllegalActionError("not_your_answer", "It is not your turn to answer this trade offer.")
+        raise IllegalActionError("not_your_answer", tr("It is not your turn to answer this trade offer."))
 
 
 def check_accept(s: State, p: int) -> None:
@@ -197,7 +211,9 @@ def check_accept(s: State, p: int) -> None:
     assert s.trade is not None
     if not _holds(s.hands[p], s.trade[3]):
         raise IllegalActionError(
-            "cards_not_held", f"You cannot give cards you do not hold ({cards_text(s.trade[3])})."
+            "cards_not_held",
+            # TRANSLATORS: {cards} is an amount of resource cards ("2 wool, 1 ore")
+            tr("You cannot give cards you do not hold ({cards}).", cards=cards_text(s.trade[3])),
         )
 
 
@@ -207,7 +223,9 @@ def check_counter(s: State, p: int, give: tuple[int, ...], want: tuple[int, ...]
     _check_terms(give, want)
     if not _holds(s.hands[p], give):
         raise IllegalActionError(
-            "cards_not_held", f"You cannot offer cards you do not hold ({cards_text(give)})."
+            "cards_not_held",
+            # TRANSLATORS: {cards} is an amount of resource cards ("2 wool, 1 ore")
+            tr("You cannot offer cards you do not hold ({cards}).", cards=cards_text(give)),
         )
 
 
@@ -258,17 +276,19 @@ def confirmable(s: State) -> list[int]:
 def check_confirm(s: State, p: int, other: int) -> None:
     """The proposer confirms with a seat that accepted or countered."""
     if s.phase != TRADE_CONFIRM or s.trade is None:
-        raise IllegalActionError("no_offer", "There is no answered trade offer to confirm.")
+        raise IllegalActionError("no_offer", tr("There is no answered trade offer to confirm."))
     if p != s.trade[0]:
-        raise IllegalActionError("only_proposer", "Only the player who proposed the trade may confirm it.")
+        raise IllegalActionError(
+            "only_proposer", tr("Only the player who proposed the trade may confirm it.")
+        )
     if other not in confirmable(s):
         answered = 0 <= other < len(s.answers) and s.answers[other][0] in (ACCEPTED, COUNTERED)
         if answered:  # a counter asking for cards the proposer does not hold
             raise IllegalActionError(
-                "cards_not_held", "You do not hold the cards that player's counter-offer asks for."
+                "cards_not_held", tr("You do not hold the cards that player's counter-offer asks for.")
             )
         raise IllegalActionError(
-            "not_accepted", "You can only confirm with a player who accepted or countered your offer."
+            "not_accepted", tr("You can only confirm with a player who accepted or countered your offer.")
         )
 
 
@@ -286,7 +306,7 @@ def apply_confirm(s: State, p: int, other: int, ev: Events) -> None:
 def check_cancel(s: State, p: int) -> None:
     """The proposer may withdraw an answered offer."""
     if s.phase != TRADE_CONFIRM or s.trade is None or p != s.trade[0]:
-        raise IllegalActionError("no_offer", "There is no trade offer of yours to cancel now.")
+        raise IllegalActionError("no_offer", tr("There is no trade offer of yours to cancel now."))
 
 
 def close_trade(s: State, ev: Events, reason: str | None) -> None:

@@ -9,9 +9,8 @@ the third to the left (the next seat with 3 players).
 
 from __future__ import annotations
 
-from ..errors import IllegalActionError
 from ..options import Rules
-from ..phases import GAME_OVER, MAIN, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_BUILD, not_now
+from ..phases import GAME_OVER, MAIN, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_BUILD, not_now, roll_first
 from ..state import State
 from .events import Events
 from .scoring import total_vp
@@ -20,9 +19,9 @@ from .scoring import total_vp
 def check_end_turn(s: State) -> None:
     """A turn ends only after the roll, with nothing left pending; a builder passes any time."""
     if s.phase == ROLL:
-        raise IllegalActionError("roll_first", "You must roll the dice before ending your turn.")
+        raise roll_first("end_turn")
     if s.phase not in (MAIN, SPECIAL_BUILD):
-        raise not_now("end the turn", s.phase)
+        raise not_now("end_turn", s.phase)
 
 
 def paired_seat(turn_player: int, n: int) -> int:

@@ -45,6 +45,7 @@ from ..actions import action_from_dict, action_to_dict
 from ..board.layouts import Board, seeded_board
 from ..board.topology import EXTENSION, Topology
 from ..errors import IllegalActionError, SaveError
+from ..language import tr
 from ..names import check_names
 from ..options import Rules, check_seed
 from ..rules.events import Events
@@ -271,10 +272,18 @@ def _moves(actions: list[Any]) -> Iterator[Recorded]:
     """The save's ``[action, chance]`` entries as moves, each decoded when the replay reaches it."""
     for entry in actions:
         if not isinstance(entry, list) or len(entry) != 2:
-            raise IllegalActionError("malformed", f"each action is [action, chance], got {show(entry)}")
+            raise IllegalActionError(
+                "malformed",
+                # TRANSLATORS: [action, chance] is the JSON form in a save, kept as it is; {value}
+                # what the save holds, as Python writes it
+                tr("each action is [action, chance], got {value}", value=show(entry)),
+            )
         action, chance = action_from_dict(entry[0]), entry[1]
         if chance is not None and not (isinstance(chance, dict) and set(chance) <= _CHANCE_KEYS):
             raise IllegalActionError(
-                "malformed", f"chance must be null or {{dice, card, steal}}, got {show(chance)}"
+                "malformed",
+                # TRANSLATORS: null and {{dice, card, steal}} are the JSON form in a save, kept as
+                # they are; {value} what the save holds, as Python writes it
+                tr("chance must be null or {{dice, card, steal}}, got {value}", value=show(chance)),
             )
         yield action, chance

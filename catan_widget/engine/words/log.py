@@ -1,10 +1,14 @@
 """The game log: events (tuples of ids and counts, :mod:`catan_widget.engine.rules.events`)
 put in words for each reader.
 
-:func:`describe` words one event for one reader (``viewer``): a seat, ``None`` for a public
-onlooker, or ``-1`` for an all-seeing teacher; :func:`event_fields` gives the same as a plain
-dict.  Places are named as players see them (:mod:`.places`), never by id.  A player named
-``"You"`` reads in the second person ("You rolled 8", "Your offer is closed").
+:func:`describe` words one event for one reader (``viewer``): a seat, ``None`` (or
+:data:`.viewer.ONLOOKER`) for a public onlooker, or ``-1`` for an all-seeing teacher;
+:func:`event_fields` gives the same as a plain dict, :func:`event_message` as a catalogue
+message (words only when shown).  Places are named as players see them (:mod:`.places`), never
+by id.  Each event is one whole message; the reader's own moves have messages of their own in
+the second person ("You rolled 8"), and so have the moves done to the reader ("Bo moved the
+robber to mountains 8 and stole 1 ore from you"), chosen by the reader's seat, never by a
+player's name: a player named "You" is just a name.
 """
 
 from __future__ import annotations
@@ -13,63 +17,38 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..answer_reasons import reason_words
+from ..answer_reasons import reason_message
 from ..board.layouts import Board
-from ..constants import DEV_CARDS, RESOURCES, card_words, cards_text
+from ..constants import DEV_CARDS, RESOURCES, amount_words, cards_text, dev_card_word, resource_word
+from ..language import Joined, Message, joined, tr, trc, words
 from ..phases import ACCEPTED, DECLINED
 from ..rules.events import Event
 from ..viewer import ALL_SEEING
-from .places import corner_name, hex_name, path_name
+from . import log_words as w
+from .places import corner_place, hex_place, path_place
 
 __all__ = [
     "HIDDEN_CARD",
     "TEACHER",
-    "YOU",
-    "agree",
     "describe",
     "event_fields",
+    "event_message",
     "render",
     "seen_by",
-    "whom",
-    "whose",
 ]
 
 TEACHER: Final = ALL_SEEING
 """The ``viewer`` who sees everything (hidden cards included): :data:`.viewer.ALL_SEEING`."""
-YOU: Final = "You"
-"""A player with this name is worded in the second person."""
 HIDDEN_CARD: Final = -2
 """The robber's stolen card in an event as seen by a reader who may not see it (:func:`seen_by`);
 -1 there means nothing was taken."""
 
-_SECOND_PERSON: Final = {"takes": "take", "wins": "win", "offers": "offer", "has": "have", "is": "are"}
-_SECOND_PERSON.update(accepts="accept", declines="decline", counters="counter", knows="know")
-_ANSWERS: Final = {ACCEPTED: ("accepted", "accepts the offer"), DECLINED: ("declined", "declines the offer")}
-_UNKNOWN_PLACE: Final = {"node": "a corner", "edge": "a path", "hex": "a hex"}
-_PLACE_WORDS: Final[dict[str, Callable[[Board, int], str]]] = {
-    "node": corner_name,
-    "edge": path_name,
-    "hex": hex_name,
+_ANSWERS: Final = {ACCEPTED: "accepted", DECLINED: "declined"}
+_PLACES: Final[dict[str, Callable[[Board, int], Message]]] = {
+    "node": corner_place,
+    "edge": path_place,
+    "hex": hex_place,
 }
-
-
-def whom(name: str) -> str:
-    """A player as an object: ``"Ada"``, or ``"you"`` for the player named ``"You"``."""
-    return "you" if name == YOU else name
-
-
-def whose(name: str, capital: bool = False) -> str:
-    """A player's possessive: ``"Ada's"``, or for the player named ``"You"`` ``"your"``
-    (``"Your"`` with ``capital``, at the start of a sentence).
-    """
-    if name != YOU:
-        return f"{name}'s"
-    return "Your" if capital else "your"
-
-
-def agree(name: str, third: str) -> str:
-    """The verb ``third`` (``"takes"``) agreeing with the player ``name`` as its subject."""
-    return _SECOND_PERSON.get(third, third) if name == YOU else third
 
 
 @dataclass(frozen=True)
@@ -84,27 +63,15 @@ class _Reader:
         """True when the viewer may see a card private to ``seats``."""
         return self.viewer == TEACHER or (self.viewer is not None and self.viewer in seats)
 
-    def who(self, p: int) -> str:
-        """The subject: a name (``"You"`` stays ``"You"``)."""
-        return self.names[p] if p >= 0 else "nobody"
+    def you(self, p: int | None) -> bool:
+        """True when seat ``p`` is the reader's own (the second person)."""
+        return p is not None and p >= 0 and self.viewer == p
 
-    def whom(self, p: int) -> str:
-        """The object: ``"Ada"``, or ``"you"`` (:func:`whom`)."""
-        return whom(self.names[p])
-
-    def verb(self, p: int, third: str) -> str:
-        """``third`` (``"takes"``) agreeing with seat ``p`` as the subject (:func:`agree`)."""
-        return agree(self.names[p], third)
-
-    def whose(self, p: int, capital: bool = False) -> str:
-        """The possessive: ``"Ada's"``, ``"your"`` (``"Your"`` with ``capital``; :func:`whose`)."""
-        return whose(self.names[p], capital)
-
-    def place(self, kind: str, place_id: int) -> str:
-        """A node, edge or hex in words."""
+    def place(self, kind: str, place_id: int) -> Message:
+        """A node, edge or hex as a label."""
         if self.board is None:
-            return _UNKNOWN_PLACE[kind]
-        return _PLACE_WORDS[kind](self.board, place_id)
+            return w.unknown_place(kind)
+        return _PLACES[kind](self.board, place_id)
 
 
 def _cards(counts: Sequence[int]) -> dict[str, int]:
@@ -116,179 +83,236 @@ def _one(resource: int, n: int = 1) -> dict[str, int]:
 
 
 Fields = dict[str, Any]
-_Wording = Callable[[_Reader, Event], tuple[str, Fields]]
+_Wording = Callable[[_Reader, Event], tuple[Message, Fields]]
 
 
-def _roll(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _gained(rd: _Reader, q: int, cards: list[tuple[int, int]]) -> Message:
+    """One player's gain in a roll: ``"Ada +1 grain"`` (``"you +1 grain"`` to them)."""
+    got: Message | None = None
+    for r, n in cards:
+        # TRANSLATORS: cards gained in a roll: "+2 ore" ({amount} is "2 ore")
+        item = trc("roll", "+{amount}", amount=amount_words(r, n))
+        # TRANSLATORS: one player's cards gained in a roll, one after another: "+1 grain +2 ore"
+        got = item if got is None else trc("roll", "{cards} {more}", cards=got, more=item)
+    assert got is not None
+    if rd.you(q):
+        # TRANSLATORS: the reader's gain in a roll, in a list after the dice: "you +1 grain"
+        return trc("roll", "you {cards}", cards=got)
+    # TRANSLATORS: a player's gain in a roll, in a list after the dice: "Ada +1 grain"
+    return trc("roll", "{name} {cards}", name=rd.names[q], cards=got)
+
+
+def _shortage(resource: int, had: int) -> Message:
+    """The bank's shortage: ``"the bank has only 1 ore: nobody gets ore"``."""
+    what = resource_word(resource)
+    if had:
+        amount = amount_words(resource, had)
+        # TRANSLATORS: after a roll: the bank could not pay everyone, so nobody got {resource}
+        return tr("the bank has only {amount}: nobody gets {resource}", amount=amount, resource=what)
+    # TRANSLATORS: after a roll: the bank had none of {resource} left, so nobody got it
+    return tr("the bank has no {resource}: nobody gets {resource}", resource=what)
+
+
+def _roll(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, (d1, d2), gains, short = e[1], e[2], e[3], e[4]
     total = d1 + d2
-    head = f"{rd.who(p)} rolled {total} ({d1}+{d2})"
-    per: dict[int, dict[str, int]] = {}
+    per: dict[int, list[tuple[int, int]]] = {}
     for q, r, n in gains:
-        per.setdefault(q, {})[RESOURCES[r]] = n
+        per.setdefault(q, []).append((r, n))
     fields: Fields = {"dice": [d1, d2], "total": total}
-    fields["gains"] = {rd.names[q]: cards for q, cards in sorted(per.items())}
+    fields["gains"] = {rd.names[q]: {RESOURCES[r]: n for r, n in cards} for q, cards in sorted(per.items())}
     fields["short"] = {RESOURCES[r]: had for r, had in short}
-    if total == 7:
-        return f"{head}: the robber!", fields
-    parts = [rd.who(q) + "".join(f" +{n} {r}" for r, n in cards.items()) for q, cards in sorted(per.items())]
-    tail = ", ".join(parts)
-    for r, had in short:
-        bank = f"has only {had}" if had else "has no"
-        tail += f"; the bank {bank} {RESOURCES[r]}: nobody gets {RESOURCES[r]}"
-    return f"{head}: {tail.removeprefix('; ') or 'nobody produces'}", fields
+    parts: list[Message | Joined] = []
+    if per:
+        parts.append(joined((_gained(rd, q, cards) for q, cards in sorted(per.items())), "comma"))
+    parts.extend(_shortage(r, had) for r, had in short)
+    outcome: Message | Joined | None = None
+    for part in parts:
+        # TRANSLATORS: what a roll produced, then the bank's shortage ("...; the bank has no ore: ...")
+        outcome = part if outcome is None else trc("roll", "{outcome}; {more}", outcome=outcome, more=part)
+    return w.rolled(rd.you(p), rd.names[p], total, d1, d2, outcome), fields
 
 
-def _building(what: str, kind: str) -> _Wording:
-    def word(rd: _Reader, e: Event) -> tuple[str, Fields]:
-        where = rd.place(kind, e[2])
+def _building(kind: str, place: str) -> _Wording:
+    def word(rd: _Reader, e: Event) -> tuple[Message, Fields]:
+        where = rd.place(place, e[2])
         fields: Fields = {"where": where}
         if len(e) > 3:
             fields["paid"] = bool(e[3])
-        return f"{rd.who(e[1])} built {what} on {where}", fields
+        return w.built(kind, rd.you(e[1]), rd.names[e[1]], where), fields
 
     return word
 
 
-def _setup_income(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _setup_income(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, cards = e[1], e[2]
-    text = f"{rd.who(p)} {rd.verb(p, 'takes')} {cards_text(cards)} for the second settlement"
+    if rd.you(p):
+        text = tr("You take {cards} for the second settlement", cards=cards_text(cards))
+    else:
+        text = tr("{name} takes {cards} for the second settlement", name=rd.names[p], cards=cards_text(cards))
     return text, {"cards": _cards(cards)}
 
 
-def _buy(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _buy(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, card = e[1], e[2]
-    text = f"{rd.who(p)} bought a development card"
+    you, name = rd.you(p), rd.names[p]
     if not rd.sees(p):
-        return text, {}
-    return f"{text} ({card_words(card)})", {"card": DEV_CARDS[card]}
+        return (
+            tr("You bought a development card") if you else tr("{name} bought a development card", name=name)
+        ), {}
+    what = dev_card_word(card)
+    if you:
+        # TRANSLATORS: {card} is the development card's name ("Knight")
+        text = tr("You bought a development card ({card})", card=what)
+    else:
+        text = tr("{name} bought a development card ({card})", name=name, card=what)
+    return text, {"card": DEV_CARDS[card]}
 
 
-def _monopoly_detail(rd: _Reader, resource: int, takes: Sequence[int]) -> str:
-    name = RESOURCES[resource]
-    given = [f"{n} {name} from {rd.whom(q)}" for q, n in enumerate(takes) if n]
-    return f"took {sum(takes)} {name}" + (f" ({', '.join(given)})" if given else "")
+def _monopoly(rd: _Reader, e: Event) -> tuple[Message, Fields]:
+    p, card, (resource, takes) = e[1], e[2], e[3]
+    given: list[Message] = []
+    for q, n in enumerate(takes):
+        if n and rd.you(q):
+            # TRANSLATORS: what the reader handed over to a Monopoly: "2 ore from you"
+            given.append(trc("monopoly", "{cards} from you", cards=amount_words(resource, n)))
+        elif n:
+            # TRANSLATORS: what a player handed over to a Monopoly: "2 ore from Ada"
+            given.append(
+                trc("monopoly", "{cards} from {name}", cards=amount_words(resource, n), name=rd.names[q])
+            )
+    took = amount_words(resource, sum(takes))
+    text = w.monopoly(
+        rd.you(p), rd.names[p], dev_card_word(card), took, joined(given, "comma") if given else None
+    )
+    fields: Fields = {"card": DEV_CARDS[card], "cards": _one(resource, sum(takes))}
+    fields["from"] = {rd.names[q]: n for q, n in enumerate(takes) if n}
+    return text, fields
 
 
-def _play(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _play(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, card, data = e[1], e[2], e[3]
-    head = f"{rd.who(p)} played {card_words(card)}"
+    you, name, what = rd.you(p), rd.names[p], dev_card_word(card)
     fields: Fields = {"card": DEV_CARDS[card]}
-    name = DEV_CARDS[card]
-    if name == "knight":
-        return f"{rd.who(p)} played a knight", fields
-    if name == "road_building":
-        free = data[0]
-        fields["free_roads"] = free
-        if not free:
-            return f"{head}, but no road can be placed", fields
-        return f"{head}: {free} free road{'s' if free > 1 else ''}", fields
-    if name == "year_of_plenty":
+    kind = DEV_CARDS[card]
+    if kind == "knight":
+        return (tr("You played a knight") if you else tr("{name} played a knight", name=name)), fields
+    if kind == "road_building":
+        fields["free_roads"] = data[0]
+        return w.road_building(you, name, what, data[0]), fields
+    if kind == "year_of_plenty":
         a, b = data
         fields["cards"] = _cards([(r == a) + (r == b) for r in range(5)])
-        took = f"2 {RESOURCES[a]}" if a == b else f"{RESOURCES[a]} and {RESOURCES[b]}"
-        return f"{head}: took {took}", fields
-    resource, takes = data
-    fields["cards"] = _one(resource, sum(takes))
-    fields["from"] = {rd.names[q]: n for q, n in enumerate(takes) if n}
-    return f"{head}: {_monopoly_detail(rd, resource, takes)}", fields
+        took = amount_words(a, 2) if a == b else joined((resource_word(a), resource_word(b)))
+        if you:
+            # TRANSLATORS: {card} is "Year of Plenty"; {cards} the resources taken ("wool and ore")
+            return tr("You played {card}: took {cards}", card=what, cards=took), fields
+        return tr("{name} played {card}: took {cards}", name=name, card=what, cards=took), fields
+    if kind == "monopoly":
+        return _monopoly(rd, e)
+    return (
+        tr("You played {card}", card=what) if you else tr("{name} played {card}", name=name, card=what)
+    ), fields
 
 
-def _discard(rd: _Reader, e: Event) -> tuple[str, Fields]:
-    return f"{rd.who(e[1])} discarded {cards_text(e[2])}", {"cards": _cards(e[2])}
+def _discard(rd: _Reader, e: Event) -> tuple[Message, Fields]:
+    p, cards = e[1], cards_text(e[2])
+    text = (
+        tr("You discarded {cards}", cards=cards)
+        if rd.you(p)
+        else tr("{name} discarded {cards}", name=rd.names[p], cards=cards)
+    )
+    return text, {"cards": _cards(e[2])}
 
 
-def _robber(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _robber(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, hex_id, victim, taken = e[1], e[2], e[3], e[4]
     where = rd.place("hex", hex_id)
-    text = f"{rd.who(p)} moved the robber to {where}"
     fields: Fields = {"where": where, "victim": None, "stolen": False}
+    thief = w.Party(rd.you(p), rd.names[p])
     if victim is None:
-        return text, fields
+        return w.robber_moved(thief, where), fields
     fields.update(victim=rd.names[victim], stolen=taken != -1)
+    robbed = w.Party(rd.you(victim), rd.names[victim])
     if taken == -1:
-        return f"{text}, but {rd.whom(victim)} had no cards", fields
+        return w.robber_found_nothing(thief, where, robbed), fields
     if taken == HIDDEN_CARD or not rd.sees(p, victim):
-        return f"{text} and stole a card from {rd.whom(victim)}", fields
+        return w.robber_stole(thief, where, robbed, None), fields
     fields["cards"] = _one(taken)
-    return f"{text} and stole 1 {RESOURCES[taken]} from {rd.whom(victim)}", fields
+    return w.robber_stole(thief, where, robbed, amount_words(taken, 1)), fields
 
 
-def _maritime(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _maritime(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, give, rate, get = e[1], e[2], e[3], e[4]
-    text = f"{rd.who(p)} traded {rate} {RESOURCES[give]} with the bank for 1 {RESOURCES[get]}"
+    gives, gets = amount_words(give, rate), amount_words(get, 1)
+    if rd.you(p):
+        text = tr("You traded {give} with the bank for {get}", give=gives, get=gets)
+    else:
+        text = tr("{name} traded {give} with the bank for {get}", name=rd.names[p], give=gives, get=gets)
     return text, {"give": _one(give, rate), "get": _one(get), "rate": rate}
 
 
-def _offer(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _offer(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, give, want, to = e[1], e[2], e[3], e[4]
-    target = "everyone" if to is None else rd.whom(to)
-    text = f"{rd.who(p)} {rd.verb(p, 'offers')} {cards_text(give)} for {cards_text(want)} to {target}"
-    return text, {"give": _cards(give), "want": _cards(want), "to": None if to is None else rd.names[to]}
+    fields: Fields = {"give": _cards(give), "want": _cards(want), "to": None if to is None else rd.names[to]}
+    to_party = None if to is None else w.Party(rd.you(to), rd.names[to])
+    return w.offered(w.Party(rd.you(p), rd.names[p]), cards_text(give), cards_text(want), to_party), fields
 
 
-def _answer(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _answer(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, code, give, want = e[1], e[2], e[3], e[4]
-    counter = f"counters with {cards_text(give)} for {cards_text(want)}"
-    answer, words = _ANSWERS.get(code) or ("countered", counter)
-    verb, rest = words.split(" ", 1)
+    answer = _ANSWERS.get(code, "countered")
     fields: Fields = {"answer": answer, "give": _cards(give), "want": _cards(want)}
+    because = None
     if len(e) > 5:  # the answer's reason: "Bo declines: they need their ore for a city"
         fields["reason"] = e[5]
-        rest = rest if answer == "countered" else ""
-        because = reason_words(e[5], rd.names[p] == YOU)
-        return f"{rd.who(p)} {rd.verb(p, verb)}{' ' if rest else ''}{rest}: {because}", fields
-    return f"{rd.who(p)} {rd.verb(p, verb)} {rest}", fields
+        because = reason_message(e[5], rd.you(p))
+    party = w.Party(rd.you(p), rd.names[p])
+    return w.answered(party, answer, cards_text(give), cards_text(want), because), fields
 
 
-def _trade(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _trade(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, other, gives, gets = e[1], e[2], e[3], e[4]
-    text = f"{rd.who(p)} traded {cards_text(gives)} to {rd.whom(other)} for {cards_text(gets)}"
-    return text, {"other": rd.names[other], "give": _cards(gives), "get": _cards(gets)}
+    fields: Fields = {"other": rd.names[other], "give": _cards(gives), "get": _cards(gets)}
+    a, b = w.Party(rd.you(p), rd.names[p]), w.Party(rd.you(other), rd.names[other])
+    return w.traded(a, b, cards_text(gives), cards_text(gets)), fields
 
 
-def _trade_closed(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _trade_closed(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, reason = e[1], e[2]
-    return f"{rd.whose(p, capital=True)} offer is closed: {reason}", {"reason": reason}
+    return w.closed(w.Party(rd.you(p), rd.names[p]), reason), {"reason": reason}
 
 
-def _longest_road(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _longest_road(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, before, length = e[1], e[2], e[3]
     fields: Fields = {"before": rd.names[before] if before >= 0 else None, "length": length}
-    if p < 0:
-        was = "yours" if rd.names[before] == YOU else f"{rd.names[before]}'s"
-        return f"Longest Road is set aside (was {was})", fields
-    taken = f" from {rd.whom(before)}" if before >= 0 else ""
-    return f"{rd.who(p)} {rd.verb(p, 'takes')} Longest Road{taken} ({length} roads)", fields
+    was = None if before < 0 else w.Party(rd.you(before), rd.names[before])
+    taker = None if p < 0 else w.Party(rd.you(p), rd.names[p])
+    return w.longest_road(taker, was, length), fields
 
 
-def _largest_army(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _largest_army(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, knights = e[1], e[2]
-    return f"{rd.who(p)} {rd.verb(p, 'takes')} Largest Army ({knights} knights)", {"knights": knights}
+    return w.largest_army(w.Party(rd.you(p), rd.names[p]), knights), {"knights": knights}
 
 
-def _end_turn(rd: _Reader, e: Event) -> tuple[str, Fields]:
-    return f"{rd.who(e[1])} ended the turn", {}
+def _simple(kind: str) -> _Wording:
+    def word(rd: _Reader, e: Event) -> tuple[Message, Fields]:
+        return w.simple(kind, w.Party(rd.you(e[1]), rd.names[e[1]])), {}
+
+    return word
 
 
-def _special_pass(rd: _Reader, e: Event) -> tuple[str, Fields]:
-    return f"{rd.who(e[1])} passed (special build)", {}
-
-
-def _staged(rd: _Reader, e: Event) -> tuple[str, Fields]:
-    return f"A position was staged: {rd.who(e[1])} to play", {}
-
-
-def _win(rd: _Reader, e: Event) -> tuple[str, Fields]:
+def _win(rd: _Reader, e: Event) -> tuple[Message, Fields]:
     p, vp = e[1], e[2]
-    return f"{rd.who(p)} {rd.verb(p, 'wins')} with {vp} victory points!", {"vp": vp}
+    return w.won(w.Party(rd.you(p), rd.names[p]), vp), {"vp": vp}
 
 
 _WORDINGS: Final[dict[str, _Wording]] = {
     "roll": _roll,
-    "road": _building("a road", "edge"),
-    "settlement": _building("a settlement", "node"),
-    "city": _building("a city", "node"),
+    "road": _building("road", "edge"),
+    "settlement": _building("settlement", "node"),
+    "city": _building("city", "node"),
     "setup_income": _setup_income,
     "buy": _buy,
     "play": _play,
@@ -301,55 +325,83 @@ _WORDINGS: Final[dict[str, _Wording]] = {
     "trade_closed": _trade_closed,
     "longest_road": _longest_road,
     "largest_army": _largest_army,
-    "end_turn": _end_turn,
-    "special_pass": _special_pass,
-    "staged": _staged,
+    "end_turn": _simple("end_turn"),
+    "special_pass": _simple("special_pass"),
+    "staged": _simple("staged"),
     "win": _win,
 }
 
 
 def _worded(
     event: Event, names: Sequence[str], board: Board | None, viewer: int | None
-) -> tuple[str, Fields]:
+) -> tuple[Message, Fields]:
     wording = _WORDINGS.get(event[0])
     rd = _Reader(names, board, viewer)
     if wording is None:
-        return f"{rd.who(event[1])}: {event[0]}", {}
+        p = event[1]
+        who = names[p] if isinstance(p, int) and 0 <= p < len(names) else str(p)
+        # TRANSLATORS: an event the log has no words for: a player's name and the event's code
+        return trc("log", "{name}: {event}", name=who, event=str(event[0])), {}
     return wording(rd, event)
 
 
-def describe(event: Event, names: Sequence[str], board: Board | None, viewer: int | None = None) -> str:
+def event_message(
+    event: Event, names: Sequence[str], board: Board | None, viewer: int | None = None
+) -> Message:
+    """:func:`describe` as a catalogue message, not yet in words (:func:`.language.words`)."""
+    return _worded(event, names, board, viewer)[0]
+
+
+def describe(
+    event: Event,
+    names: Sequence[str],
+    board: Board | None,
+    viewer: int | None = None,
+    *,
+    language: str | None = None,
+) -> str:
     """One event in plain words for one reader, e.g. ``"Bo rolled 8 (3+5): Ada +1 grain"``.
 
     Args:
         event: an engine event (see the module docstring).
-        names: player names by seat; a player named ``"You"`` reads in the second person.
-        board: names the places (``"the corner of 6 brick, 4 wool and 2 wool"``); without it
-            places read ``"a corner"``, ``"a path"``, ``"a hex"``.
-        viewer: the seat reading, ``None`` for a public onlooker, ``-1`` for the all-seeing
+        names: player names by seat.
+        board: names the places (``"the corner of hills 6, pasture 4 and pasture 2"``); without
+            it places read ``"a corner"``, ``"a path"``, ``"a hex"``.
+        viewer: the seat reading (its own moves, and the moves done to it, read in the second
+            person), ``None`` or ONLOOKER for a public onlooker, ``-1`` for the all-seeing
             teacher.  Only the thief and the victim (and the teacher) see which card a robber
             took, only the buyer (and the teacher) which development card was bought.
+        language: the reader's language (default: the process's, :func:`.language.get_language`).
     """
-    return _worded(event, names, board, viewer)[0]
+    return words(_worded(event, names, board, viewer)[0], language)
 
 
 def event_fields(
-    event: Event, names: Sequence[str], board: Board | None, viewer: int | None = None
+    event: Event,
+    names: Sequence[str],
+    board: Board | None,
+    viewer: int | None = None,
+    *,
+    language: str | None = None,
 ) -> dict[str, Any]:
     """The event as a plain, JSON-ready dict, hiding what :func:`describe` hides.
 
-    Always ``kind``, ``seat``, ``who`` (the name) and ``text`` (:func:`describe`); then, by
-    kind: ``where`` (a place in words: road, settlement, city, robber), ``paid``; ``cards``
-    (``{resource: n}``: cards taken or discarded, the stolen card when visible); ``give`` /
-    ``want`` / ``get`` (trades); ``dice``, ``total``, ``gains`` (``{name: {resource: n}}``) and
-    ``short`` (``{resource: bank_had}``) for a roll; ``card`` (a development card's name, left
-    out when hidden), ``free_roads``, ``from`` (monopoly: ``{name: n}``); ``victim``, ``stolen``;
-    ``to``, ``other``, ``answer``, ``reason``, ``before``, ``length``, ``knights``, ``vp``.
+    Always ``kind``, ``seat``, ``who`` (the name) and ``text`` (:func:`describe`, in
+    ``language``); then, by kind: ``where`` (a place in words, in ``language``: road,
+    settlement, city, robber), ``paid``; ``cards`` (``{resource: n}``: cards taken or
+    discarded, the stolen card when visible); ``give`` / ``want`` / ``get`` (trades); ``dice``,
+    ``total``, ``gains`` (``{name: {resource: n}}``) and ``short`` (``{resource: bank_had}``)
+    for a roll; ``card`` (a development card's code, left out when hidden), ``free_roads``,
+    ``from`` (monopoly: ``{name: n}``); ``victim``, ``stolen``; ``to``, ``other``, ``answer``,
+    ``reason`` (a code), ``before``, ``length``, ``knights``, ``vp``.  Resources are codes
+    (``"ore"``) in every language.
     """
     text, fields = _worded(event, names, board, viewer)
     seat = event[1] if isinstance(event[1], int) and event[1] >= 0 else None
     head: dict[str, Any] = {"kind": event[0], "seat": seat, "who": None if seat is None else names[seat]}
-    return head | {"text": text} | fields
+    if "where" in fields:
+        fields["where"] = words(fields["where"], language)
+    return head | {"text": words(text, language)} | fields
 
 
 def seen_by(event: Event, viewer: int | None) -> Event:
@@ -365,6 +417,8 @@ def seen_by(event: Event, viewer: int | None) -> Event:
     return event
 
 
-def render(event: Event, names: Sequence[str], board: Board | None = None) -> str:
+def render(
+    event: Event, names: Sequence[str], board: Board | None = None, *, language: str | None = None
+) -> str:
     """The public wording of an event: :func:`describe` for an onlooker (``viewer=None``)."""
-    return describe(event, names, board, None)
+    return describe(event, names, board, None, language=language)

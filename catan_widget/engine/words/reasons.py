@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .. import actions as ac
 from ..action_fields import not_an_action
-from ..constants import RESOURCES, YEAR_OF_PLENTY
+from ..constants import YEAR_OF_PLENTY, amount_words
 from ..errors import IllegalActionError, Refusal, refusal
+from ..language import Message, joined, tr
 from ..phases import DISCARD, GAME_OVER, MAIN, ROLL, demand, demand_code
 from ..rules.apply import Move, check_action
 from ..rules.building import city_prereqs, road_prereqs, settlement_prereqs
@@ -67,7 +68,7 @@ def refusal_of(m: Move, action: ac.Action) -> Refusal | None:
     return None
 
 
-def _first_failure(check: Callable[[], None], code: str, otherwise: str) -> Refusal:
+def _first_failure(check: Callable[[], None], code: str, otherwise: Message) -> Refusal:
     """The refusal ``check`` raises, else ``otherwise`` (with ``code``): no place or option left."""
     try:
         check()
@@ -78,46 +79,53 @@ def _first_failure(check: Callable[[], None], code: str, otherwise: str) -> Refu
 
 def _maritime(m: Move) -> Refusal:
     def shared() -> None:
-        require_trading(m.s, m.rules, "trade", bank=True)
+        require_trading(m.s, m.rules, bank=True)
 
     rates = maritime_rates(m.s, m.board, m.p)
     hand = m.s.hands[m.p]
     if any(hand[r] >= rates[r] for r in range(5)):
-        return _first_failure(shared, "bank_empty", "The bank has none of the cards you could take.")
-    needs = [f"{rates[r]} {RESOURCES[r]}" for r in range(5)]
-    text = f"A bank trade needs {', '.join(needs[:-1])} or {needs[-1]} (your best rates)."
+        return _first_failure(shared, "bank_empty", tr("The bank has none of the cards you could take."))
+    needs = joined((amount_words(r, rates[r]) for r in range(5)), "or")
+    # TRANSLATORS: {cards} is a list of amounts of resource cards ("4 lumber, 4 brick or 3 ore")
+    text = tr("A bank trade needs {cards} (your best rates).", cards=needs)
     return _first_failure(shared, "maritime_rate", text)
 
 
-_NO_CARDS = "You have no cards to offer."
+def _no_cards() -> Message:
+    return tr("You have no cards to offer.")
+
 
 _MANY: dict[str, Callable[[Move], Refusal]] = {
     "build_road": lambda m: _first_failure(
         lambda: road_prereqs(m.s, m.p),
         "no_road_spot",
-        "No free path touches your roads, settlements or cities.",
+        tr("No free path touches your roads, settlements or cities."),
     ),
     "build_settlement": lambda m: _first_failure(
         lambda: settlement_prereqs(m.s, m.p),
         "no_settlement_spot",
-        "No free intersection on your roads keeps the distance rule (no building on a "
-        "neighbouring intersection).",
+        tr(
+            "No free intersection on your roads keeps the distance rule (no building on a "
+            "neighbouring intersection)."
+        ),
     ),
     "build_city": lambda m: _first_failure(
         lambda: city_prereqs(m.s, m.p),
         "no_settlement_to_upgrade",
-        "You have no settlement to upgrade to a city.",
+        tr("You have no settlement to upgrade to a city."),
     ),
     "play_year_of_plenty": lambda m: _first_failure(
         lambda: check_play(m.s, m.p, YEAR_OF_PLENTY),
         "plenty_bank_empty",
-        "Year of Plenty: the bank has no cards to give.",
+        tr("Year of Plenty: the bank has no cards to give."),
     ),
     "maritime_trade": _maritime,
     "offer_trade": lambda m: _first_failure(
-        lambda: offer_prereqs(m.s, m.rules, m.p), "no_cards_to_offer", _NO_CARDS
+        lambda: offer_prereqs(m.s, m.rules, m.p), "no_cards_to_offer", _no_cards()
     ),
-    "counter_trade": lambda m: _first_failure(lambda: check_answer(m.s, m.p), "no_cards_to_offer", _NO_CARDS),
+    "counter_trade": lambda m: _first_failure(
+        lambda: check_answer(m.s, m.p), "no_cards_to_offer", _no_cards()
+    ),
 }
 """The refusal of each control that stands for many actions: the first of the checks they all
 share that fails, else that no place or option is left."""
@@ -135,7 +143,7 @@ def control_refusals(m: Move, legal: Iterable[ac.Action]) -> dict[str, Refusal]:
             continue
         single = _SINGLE.get(kind)
         if single is not None:
-            out[kind] = refusal_of(m, single) or refusal("not_possible", "Not possible right now.")
+            out[kind] = refusal_of(m, single) or refusal("not_possible", tr("Not possible right now."))
         else:
             out[kind] = _MANY[kind](m)
     phase = m.s.phase
@@ -156,8 +164,10 @@ def waiting(s: State, names: Sequence[str]) -> Refusal:
 def waiting_for(names: Sequence[str], current: int, winner: int | None) -> Refusal:
     """Whom a game waits for (seat ``current``), or who won (``winner``, once it is over)."""
     if winner is not None:
-        return refusal("game_over", f"The game is over: {names[winner]} won.")
-    return refusal("not_your_turn", f"Waiting for {names[current]}.")
+        # TRANSLATORS: {name} is a player's name (keep it a label: "Game over. Winner: {name}.")
+        return refusal("game_over", tr("The game is over: {name} won.", name=names[winner]))
+    # TRANSLATORS: {name} is a player's name
+    return refusal("not_your_turn", tr("Waiting for {name}.", name=names[current]))
 
 
 def seat_refusal(m: Move, names: Sequence[str], action: object) -> Refusal | None:
