@@ -235,7 +235,7 @@ describe("a table's words", () => {
     ws.deliver({ type: "welcome", seat: 0, role: "player", table: "t1", board: S.board, language: "ru", words: russian });
     expect(model.get("words")).toEqual(russian);
     expect(model.get("language")).toBe("ru");
-    expect(ws.sent.filter((f) => f.type === "set")).toHaveLength(1);
+    expect(ws.sent.filter((f) => f.type === "language")).toHaveLength(1);
     // the menu's choice wins over the browser's
     model.set("language", "en-XA");
     model.save_changes();
