@@ -160,7 +160,7 @@ export function handStrip(ui: UiState, ctx: Ctx, board: Board): HTMLElement | nu
     s("svg", { viewBox: "-0.3 -0.3 0.6 0.52", width: 18, height: 16, "aria-hidden": "true" }, settlementShape(colorOf(board, p.seat))),
     h("span", { class: "cw-hand-name" }, p.name),
   );
-  return h("div", { class: "cw-hand-strip", "data-seat": p.seat, role: "group", "aria-label": t("{name}'s hand", { name: p.name }) }, who, cards, devs);
+  return h("div", { class: "cw-hand-strip", "data-seat": p.seat, role: "group", "aria-label": mine ? t("Your hand") : t("{name}'s hand", { name: p.name }) }, who, cards, devs);
 }
 
 /**

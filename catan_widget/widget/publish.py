@@ -63,12 +63,15 @@ class LogTail:
         self._key: tuple[object, ...] | None = None
         self._lines: dict[int, tuple[Event, str]] = {}
 
-    def lines(self, game: Game, viewer: int, language: str, tail: int = LOG_TAIL) -> list[str]:
+    def lines(
+        self, game: Game, viewer: int, language: str, tail: int = LOG_TAIL, reader: int | None = None
+    ) -> list[str]:
         """The newest ``tail`` lines of ``game``'s log as ``viewer`` (a seat, ``TEACHER`` or
-        ``ONLOOKER``) reads it, in ``language``.
+        ``ONLOOKER``) reads it, in ``language``; ``reader``: the seat addressed in the second
+        person when it is not the viewer's (:func:`~catan_widget.engine.words.log.describe`).
         """
         names, board, events = game.names, game.board, game.events
-        key = (viewer, language, tuple(names), board)
+        key = (viewer, reader, language, tuple(names), board)
         if key != self._key:
             self._key, self._lines = key, {}
         start = max(0, len(events) - tail)
@@ -78,7 +81,7 @@ class LogTail:
             e = events[i]
             found = kept.get(i)
             if found is None or found[0] is not e:
-                found = (e, describe(e, names, board, viewer, language=language))
+                found = (e, describe(e, names, board, viewer, language=language, reader=reader))
             fresh[i] = found
             out.append(found[1])
         self._lines = fresh
@@ -165,6 +168,8 @@ class Publisher:
             marks_seat = next((s for s in (handover, acting) if s is not None), alone)
             obs, controls = observations(g, viewer, acting)  # everything shown comes from these
             language = w.language
+            # the single human reads "You win" at the end, while every hand is shown
+            reader = alone if viewer == TEACHER and not self._seats.teacher and w.view is None else None
             state = state_json(
                 obs,
                 self._seats.kinds,
@@ -172,7 +177,8 @@ class Publisher:
                 error=error or self._runner.fault,
                 marks_seat=marks_seat,
                 language=language,
-                log=self._log.lines(g, ONLOOKER if viewer is None else viewer, language),
+                log=self._log.lines(g, ONLOOKER if viewer is None else viewer, language, reader=reader),
+                reader=reader,
             )
             state["handover"] = None if handover is None else {"seat": handover, "name": obs.names[handover]}
             if w.show_counting and obs.seat is not None:

@@ -278,6 +278,7 @@ def state_json(
     marks_seat: int | None = None,
     language: str | None = None,
     log: Sequence[str] | None = None,
+    reader: int | None = None,
 ) -> dict[str, Any]:
     """The dynamic ``state`` trait, as the viewer of ``obs`` may see it, from that observation
     alone (made with ``shown=True``), its texts in ``language``.
@@ -287,6 +288,8 @@ def state_json(
     (:class:`.publish.LogTail`), else the observation's own (the default language).  ``marks``
     (:mod:`.marks`) are the places other players changed since the viewing seat (or, with no
     seat viewing, ``marks_seat``) moved.  ``error``: what ``state.error`` says (a message).
+    ``reader``: the seat addressed in the second person when it is not the viewer's (the single
+    human at a finished game, shown every hand).
     """
     shown = _shown(obs)
     mover = obs.seat if obs.seat is not None else marks_seat
@@ -303,9 +306,9 @@ def state_json(
     return {
         "version": version,
         "turn": obs.turn,
-        "heading": heading(obs, language=language),
+        "heading": heading(obs, reader, language=language),
         "phase": obs.phase,
-        "prompt": prompt(obs, language=language),
+        "prompt": prompt(obs, reader, language=language),
         "current": obs.current,
         "turn_player": obs.turn_player,
         "viewer": wire_viewer(obs),

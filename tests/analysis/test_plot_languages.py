@@ -15,7 +15,7 @@ import pytest
 from catan_widget import Game, languages, plots, set_language
 from catan_widget.tournaments import GameResult, TournamentResult
 
-RUSSIAN_CATALOGUE = False
+RUSSIAN_CATALOGUE = True
 """Whether ``catan_widget/locale/ru`` is in: when the catalogues land, flip this one line to
 True and :func:`test_the_summary_in_russian` checks the Russian words instead of the error."""
 

@@ -56,7 +56,7 @@ def discard_plan(hand: dict[str, int], count: int) -> dict[str, int]:
 def place_setup_pair(table: Table, game: Game) -> tuple[int, int]:
     """Your settlement then its road, by clicks; the spots chosen."""
     table.wait_for(seat=0, phase="setup_settlement")
-    expect(table.banner()).to_have_text("You: place a settlement")
+    expect(table.banner()).to_have_text("Your turn — place a settlement")
     node = best_spot(game, table.legal_ids("node"))
     table.place("node", node)
     table.wait_for(seat=0, phase="setup_road")
@@ -110,7 +110,7 @@ def test_you_play_setup_and_two_turns_against_bots_by_clicks(lab_page: Page, lab
     # --- turn 1: a scripted 7 with more than 7 cards: discard, robber, steal ---------------------
     table.press("roll")
     table.wait_for(seat=0, phase="discard")
-    expect(table.banner()).to_have_text(f"A 7! Discarding: You ({held // 2})")
+    expect(table.banner()).to_have_text(f"A 7! Discarding: you ({held // 2})")
     expect(table.log().last).to_have_text("You rolled 7 (3+4): the robber!")
     expect(table.root.locator(".cw-dice-sum")).to_have_attribute("data-sum", "7")
     plan = discard_plan(hand, held // 2)

@@ -30,7 +30,7 @@ from catan_widget.table.words import accepted_language, table_words
 from . import netclient
 from .helpers import NAMES, TOKENS, Client, choose, new_table
 
-LANGUAGES: tuple[str, ...] = (ENGLISH, PSEUDO)
+LANGUAGES: tuple[str, ...] = (ENGLISH, PSEUDO, "ru", "uk", "pl")
 """The languages the seats read, dealt in turn (seat i reads ``LANGUAGES[i % len]``).  Add
 ``"ru", "uk", "pl"`` here when their catalogues exist: nothing else in this file changes."""
 

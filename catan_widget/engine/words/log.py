@@ -53,11 +53,15 @@ _PLACES: Final[dict[str, Callable[[Board, int], Message]]] = {
 
 @dataclass(frozen=True)
 class _Reader:
-    """Who reads the log: player names, the board (for places) and the viewer."""
+    """Who reads the log: player names, the board (for places), the viewer (what they may
+    see) and the person (whose moves read in the second person: the viewer's seat, or the
+    reader's own seat when they are shown every hand, as at a finished game).
+    """
 
     names: Sequence[str]
     board: Board | None
     viewer: int | None
+    person: int | None
 
     def sees(self, *seats: int | None) -> bool:
         """True when the viewer may see a card private to ``seats``."""
@@ -65,7 +69,7 @@ class _Reader:
 
     def you(self, p: int | None) -> bool:
         """True when seat ``p`` is the reader's own (the second person)."""
-        return p is not None and p >= 0 and self.viewer == p
+        return p is not None and p >= 0 and self.person == p
 
     def place(self, kind: str, place_id: int) -> Message:
         """A node, edge or hex as a label."""
@@ -333,10 +337,10 @@ _WORDINGS: Final[dict[str, _Wording]] = {
 
 
 def _worded(
-    event: Event, names: Sequence[str], board: Board | None, viewer: int | None
+    event: Event, names: Sequence[str], board: Board | None, viewer: int | None, reader: int | None = None
 ) -> tuple[Message, Fields]:
     wording = _WORDINGS.get(event[0])
-    rd = _Reader(names, board, viewer)
+    rd = _Reader(names, board, viewer, viewer if reader is None else reader)
     if wording is None:
         p = event[1]
         who = names[p] if isinstance(p, int) and 0 <= p < len(names) else str(p)
@@ -346,10 +350,15 @@ def _worded(
 
 
 def event_message(
-    event: Event, names: Sequence[str], board: Board | None, viewer: int | None = None
+    event: Event,
+    names: Sequence[str],
+    board: Board | None,
+    viewer: int | None = None,
+    *,
+    reader: int | None = None,
 ) -> Message:
     """:func:`describe` as a catalogue message, not yet in words (:func:`.language.words`)."""
-    return _worded(event, names, board, viewer)[0]
+    return _worded(event, names, board, viewer, reader)[0]
 
 
 def describe(
@@ -359,6 +368,7 @@ def describe(
     viewer: int | None = None,
     *,
     language: str | None = None,
+    reader: int | None = None,
 ) -> str:
     """One event in plain words for one reader, e.g. ``"Bo rolled 8 (3+5): Ada +1 grain"``.
 
@@ -372,8 +382,10 @@ def describe(
             teacher.  Only the thief and the victim (and the teacher) see which card a robber
             took, only the buyer (and the teacher) which development card was bought.
         language: the reader's language (default: the process's, :func:`.language.get_language`).
+        reader: the seat addressed in the second person when it is not ``viewer``'s (a player
+            shown every hand at a finished game still reads "You win").
     """
-    return words(_worded(event, names, board, viewer)[0], language)
+    return words(_worded(event, names, board, viewer, reader)[0], language)
 
 
 def event_fields(
@@ -383,6 +395,7 @@ def event_fields(
     viewer: int | None = None,
     *,
     language: str | None = None,
+    reader: int | None = None,
 ) -> dict[str, Any]:
     """The event as a plain, JSON-ready dict, hiding what :func:`describe` hides.
 
@@ -396,7 +409,7 @@ def event_fields(
     ``reason`` (a code), ``before``, ``length``, ``knights``, ``vp``.  Resources are codes
     (``"ore"``) in every language.
     """
-    text, fields = _worded(event, names, board, viewer)
+    text, fields = _worded(event, names, board, viewer, reader)
     seat = event[1] if isinstance(event[1], int) and event[1] >= 0 else None
     head: dict[str, Any] = {"kind": event[0], "seat": seat, "who": None if seat is None else names[seat]}
     if "where" in fields:
@@ -411,7 +424,7 @@ def seen_by(event: Event, viewer: int | None) -> Event:
     """
     kind = event[0]
     if kind == "buy" or (kind == "robber" and event[3] is not None and event[4] >= 0):
-        rd = _Reader((), None, viewer)
+        rd = _Reader((), None, viewer, viewer)
         if not (rd.sees(event[1]) if kind == "buy" else rd.sees(event[1], event[3])):
             return (*event[:-1], -1 if kind == "buy" else HIDDEN_CARD)
     return event

@@ -1,0 +1,106 @@
+"""What the widget shows a reader, read from the page: every visible text, every ``title``,
+``aria-label`` and ``placeholder`` (player names and ids left out), and every control whose text
+does not fit it.  The language tests check that no word escaped the catalogues and that no
+control's text overflows, in every language and the pseudo-language.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Locator
+
+SCAN_JS = """
+(root) => {
+  const shown = (el) => {
+    for (let e = el; e && e !== root.parentElement; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.display === "none" || cs.visibility === "hidden" || cs.opacity === "0") return false;
+    }
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  // names (wrapped by the widget), the ids overlay and key caps are not words of the catalogues
+  const SKIP = ".cw-name, .cw-ids, .cw-id, kbd, .cw-key, script, style";
+  const texts = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    const t = (n.textContent || "").trim();
+    if (!t || !el || el.closest(SKIP) || !shown(el)) continue;
+    texts.push(t);
+  }
+  const attrs = [];
+  for (const el of root.querySelectorAll("[title], [aria-label], [placeholder]")) {
+    if (el.closest(".cw-ids, .cw-id")) continue;
+    for (const a of ["title", "aria-label", "placeholder"]) {
+      const v = el.getAttribute(a);
+      if (v && v.trim()) attrs.push(v.trim());
+    }
+  }
+  const overflow = [];
+  const CONTROLS = "button, select, [role=button], .cw-btn, .cw-chip, .cw-dev-card, .cw-tab";
+  for (const el of root.querySelectorAll(CONTROLS)) {
+    if (!shown(el) || el.closest(".cw-name")) continue;
+    if (el.scrollWidth > el.clientWidth + 1) {
+      overflow.push({ text: (el.textContent || "").trim().slice(0, 80), scroll: el.scrollWidth, client: el.clientWidth });
+    }
+  }
+  return { texts, attrs, overflow };
+}
+"""
+
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
+"""A Latin-script word of two letters or more (a single letter is a key or an id)."""
+ID_LIKE = re.compile(r"^(?:[A-Z]\d+|\d+[A-Za-z]?)$")
+
+
+@dataclass(frozen=True)
+class Scan:
+    """One look at the widget: visible texts, attribute texts, controls whose text overflows."""
+
+    texts: list[str]
+    attrs: list[str]
+    overflow: list[dict[str, Any]]
+
+    def everything(self) -> list[str]:
+        """Every text a reader may see or hear."""
+        return [*self.texts, *self.attrs]
+
+
+def scan(root: Locator) -> Scan:
+    """Read the widget under ``root`` as the reader sees it."""
+    found = root.evaluate(SCAN_JS)
+    return Scan(found["texts"], found["attrs"], found["overflow"])
+
+
+def latin_words(texts: list[str], allowed: set[str]) -> list[tuple[str, str]]:
+    """``(word, text)`` for every Latin-script word in ``texts`` that is not an allowed word
+    (player names, key names) or an id.
+    """
+    out = []
+    for text in texts:
+        stripped = text
+        for name in sorted(allowed, key=len, reverse=True):
+            stripped = stripped.replace(name, " ")
+        out.extend((w, text) for w in LATIN_WORD.findall(stripped) if not ID_LIKE.match(w))
+    return out
+
+
+def unbracketed(texts: list[str], allowed: set[str]) -> list[str]:
+    """The texts of the pseudo-language that hold a word outside its brackets: a string that
+    escaped the catalogues (names, numbers, symbols and ids may stand outside).
+    """
+    out = []
+    for text in texts:
+        outside = re.sub(r"\[[^\[\]]*\]", " ", text)
+        while "[" in outside and "]" in outside:  # nested brackets: a message inside a message
+            reduced = re.sub(r"\[[^\[\]]*\]", " ", outside)
+            if reduced == outside:
+                break
+            outside = reduced
+        if latin_words([outside], allowed):
+            out.append(text)
+    return out
