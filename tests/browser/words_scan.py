@@ -23,14 +23,25 @@ SCAN_JS = """
     return r.width > 0 && r.height > 0;
   };
   // names (wrapped by the widget), the ids overlay and key caps are not words of the catalogues
-  const SKIP = ".cw-name, .cw-ids, .cw-id, kbd, .cw-key, script, style";
+  const SKIP = ".cw-name, .cw-ids, .cw-id, kbd, .cw-key, select, script, style";
+  // each element holding text is read whole (a message may hold a name or number in an element
+  // of its own: "[<b>10</b> ṾP]"); the parts of it that are names are taken out
   const texts = [];
+  const seen = new Set();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    const t = (n.textContent || "").trim();
-    if (!t || !el || el.closest(SKIP) || !shown(el)) continue;
-    texts.push(t);
+    if (!(n.textContent || "").trim() || !el || el.closest(SKIP) || seen.has(el) || !shown(el)) continue;
+    seen.add(el);
+    const copy = el.cloneNode(true);
+    for (const skipped of copy.querySelectorAll(SKIP)) skipped.replaceWith(" ");
+    const t = (copy.textContent || "").trim();
+    if (t) texts.push(t);
+  }
+  // a menu's choices (not the Language menu's: each language is named in its own words)
+  for (const sel of root.querySelectorAll("select:not([data-setting='language'])")) {
+    if (!shown(sel)) continue;
+    for (const o of sel.options) if (o.text.trim()) texts.push(o.text.trim());
   }
   const attrs = [];
   for (const el of root.querySelectorAll("[title], [aria-label], [placeholder]")) {
@@ -87,6 +98,15 @@ def latin_words(texts: list[str], allowed: set[str]) -> list[tuple[str, str]]:
             stripped = stripped.replace(name, " ")
         out.extend((w, text) for w in LATIN_WORD.findall(stripped) if not ID_LIKE.match(w))
     return out
+
+
+def english_words(template: str, translated: str) -> set[str]:
+    """Words of the English messages (``template``, the .pot's text) that the translation
+    (``translated``, a .po's text) never uses: seen in a Latin-script language, such a word is
+    English that escaped the catalogues.
+    """
+    ours = {w.lower() for w in LATIN_WORD.findall(translated)}
+    return {w.lower() for w in LATIN_WORD.findall(template) if len(w) >= 3} - ours
 
 
 def unbracketed(texts: list[str], allowed: set[str]) -> list[str]:
