@@ -45,7 +45,9 @@ REDRAW_TARGET_MS = 16.0
 CLICK_TARGET_MS = 100.0
 
 MID_GAME = """\
+import catan_widget
 from catan_widget import CatanWidget, Game
+catan_widget.set_language({language!r})
 {bundle}
 game = Game({names!r}, seed={seed})
 game.play(bots="greedy", until=lambda g: max(p.victory_points for p in g.players) >= {vp} and {stop})
@@ -135,6 +137,7 @@ def measure_redraw(page: Page, server: LabServer, args: argparse.Namespace) -> d
     """(a): bots play on from a mid-game; every update's ``data-render-ms``."""
     cell = REDRAW_CELL.format(
         bundle=bundle(args),
+        language=args.language,
         names=["Ada", "Bo", "Cy", "Di"],
         seed=args.seed,
         vp=args.leader_vp,
@@ -161,6 +164,7 @@ def measure_clicks(page: Page, server: LabServer, args: argparse.Namespace) -> d
     """(b): click Roll / End turn (whichever the acting human may) and wait for the redraw."""
     cell = CLICK_CELL.format(
         bundle=bundle(args),
+        language=args.language,
         names=["Ada", "Bo", "Cy", "Di"],
         seed=args.seed,
         vp=args.leader_vp,
@@ -188,6 +192,7 @@ def screenshot(page: Page, server: LabServer, args: argparse.Namespace, path: Pa
     """The widget mid-game (Ada against three bots, after her roll), cropped to the widget."""
     cell = SHOT_CELL.format(
         bundle=bundle(args),
+        language=args.language,
         names=["Ada", "Bot 1", "Bot 2", "Bot 3"],
         seed=args.shot_seed,
         vp=args.shot_vp,
@@ -258,6 +263,7 @@ def main() -> None:
     parser.add_argument("--shot-seed", type=int, default=10, help="seed of the screenshot's game")
     parser.add_argument("--shot-vp", type=int, default=5, help="leader's VP in the screenshot's game")
     parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
+    parser.add_argument("--language", default="en", help="the widget's language (en, ru, uk, pl, en-XA)")
     args = parser.parse_args()
     if args.updates < 30 or args.clicks < 20:
         parser.error("use at least 30 updates and 20 clicks")
@@ -272,6 +278,7 @@ def main() -> None:
                     context.close()
         finally:
             server.stop()
+    print(f"language: {args.language}")
     report(result, args)
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1))

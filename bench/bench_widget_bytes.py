@@ -107,8 +107,10 @@ def main() -> None:
     widget.close()
 
 
-def every_update(games: int = 10, names: list[str] = NAMES) -> None:
-    """The update at every decision of the human seat in ``games`` seeded greedy games of ``names``."""
+def every_update(games: int = 10, names: list[str] = NAMES, language: str = "en") -> None:
+    """The update at every decision of the human seat in ``games`` seeded greedy games of
+    ``names``, worded in ``language``.
+    """
     seats = {name: "human" if i == 0 else "bot" for i, name in enumerate(names)}
     sizes: list[tuple[int, int, str]] = []
     for seed in range(games):
@@ -117,7 +119,7 @@ def every_update(games: int = 10, names: list[str] = NAMES) -> None:
         while not game.is_over and len(game.history) < 4000:
             seat = game.current_seat
             if seat == 0:
-                widget = CatanWidget(game.fork(), seats)
+                widget = CatanWidget(game.fork(), seats, language=language)
                 sizes.append((wire_bytes({"state": widget.state, "legal": widget.legal}), seed, game.phase))
                 widget.close()
             game.step(bots[seat].choose(game.observe(seat)))
@@ -127,11 +129,11 @@ def every_update(games: int = 10, names: list[str] = NAMES) -> None:
     verdicts = (  # the budgets are the 4-player game's; other sizes are reported as measured
         f"; median {verdict_bytes(median)} the {BUDGET} B budget, "
         f"largest {verdict_bytes(largest[0], LARGEST)} the {LARGEST} B budget"
-        if names == NAMES
+        if names == NAMES and language == "en"
         else ""
     )
     print(
-        f"every update of the human seat in {games} greedy {len(names)}-player games "
+        f"[{language}] every update of the human seat in {games} greedy {len(names)}-player games "
         f"({len(sizes)} positions): "
         f"median {median} B, p99 {sizes[int(len(sizes) * 0.99)][0]} B, "
         f"largest {largest[0]} B (seed {largest[1]}, {largest[2]}){verdicts}"
@@ -144,6 +146,13 @@ def verdict_bytes(size: int, budget: int = BUDGET) -> str:
 
 
 if __name__ == "__main__":
+    # python bench/bench_widget_bytes.py [SEED [LEADER_VP]] [--languages en,ru,uk,pl]
+    languages = ["en"]
+    if "--languages" in sys.argv:
+        at = sys.argv.index("--languages")
+        languages = sys.argv[at + 1].split(",")
+        del sys.argv[at : at + 2]
     main()
-    every_update()
-    every_update(names=SIX)
+    for code in languages:
+        every_update(language=code)
+        every_update(names=SIX, language=code)

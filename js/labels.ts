@@ -64,6 +64,24 @@ export function cardsWords(counts: ResourceCounts, empty?: string): string {
   return joined(items, "comma", empty ?? tc("cards", "nothing"));
 }
 
+/** A development card's short name on its face in the hand (its full name is its title). */
+export function devCardFace(kind: DevKind): string {
+  switch (kind) {
+    // TRANSLATORS: a development card's face in the hand, a card 48 px wide: one short word
+    // if the card's name is long ("Дороги" for Road Building)
+    case "knight":
+      return tc("card face", "Knight");
+    case "road_building":
+      return tc("card face", "Road Building");
+    case "year_of_plenty":
+      return tc("card face", "Year of Plenty");
+    case "monopoly":
+      return tc("card face", "Monopoly");
+    case "victory_point":
+      return tc("card face", "Victory Point");
+  }
+}
+
 /** A development card's name, as the rulebook labels it: "Road Building". */
 export function devCardWord(kind: DevKind): string {
   switch (kind) {

@@ -10,7 +10,7 @@ import { h, s } from "./dom";
 import { control } from "./controls";
 import { t } from "./i18n";
 import type { UiState } from "./interaction";
-import { amountWords, devCardWord, newWord } from "./labels";
+import { amountWords, devCardFace, devCardWord, newWord } from "./labels";
 import { dieFace } from "./panels";
 import { DEV_KINDS, RESOURCES } from "./types";
 import type { ActionKind, Board, Ctx, DevKind, GameState, PlayerState, Resource, ResourceCounts } from "./types";
@@ -91,7 +91,7 @@ export function handSeat(state: GameState, legalSeat: number | null): number | n
 function devCard(kind: DevKind, n: number, fresh: number, ui: UiState, ctx: Ctx, mine: boolean): HTMLElement {
   const label = devCardWord(kind);
   const inner = [
-    h("span", { class: "cw-dcard-name" }, label),
+    h("span", { class: "cw-dcard-name" }, devCardFace(kind)),
     n > 1 ? h("b", { class: "cw-count-badge", "aria-hidden": "true" }, String(n)) : null,
     fresh ? h("i", { class: "cw-dcard-new" }, newWord()) : null,
   ];

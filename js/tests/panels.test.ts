@@ -86,25 +86,27 @@ describe("player panels", () => {
     const who = state.players.filter((p) => (p.discard ?? 0) > 0);
     expect(who.length).toBeGreaterThan(0);
     expect(panels.players(state, board).querySelectorAll(".cw-must-discard")).toHaveLength(who.length);
-    expect(panels.bannerText(state)).toBe(`A 7! Discarding: ${who.map((p) => `${p.name} (${p.discard})`).join(", ")}`);
+    // the viewer is named "you" in the list (the second person, chosen by seat)
+    const named = who.map((p) => `${p.seat === state.viewer ? "you" : p.name} (${p.discard})`);
+    expect(panels.bannerText(state)).toBe(`A 7! Discarding: ${named.join(", ")}`);
   });
 });
 
 describe("banner", () => {
   it("shows the engine's sentence (state.prompt) and the round in the header", () => {
     const x = loadSample();
-    expect(x.state.prompt).toBe("Ada's turn — build, trade or end the turn");
+    expect(x.state.prompt).toBe("Your turn — build, trade or end the turn");
     expect(panels.bannerText(x.state)).toBe(x.state.prompt);
     x.state.prompt = "Bo offers you 1 ore for 1 wool — accept, decline or counter";
     const el = panels.banner(x.state, x.board);
     expect(el.querySelector(".cw-banner-text")?.textContent).toBe("Bo offers you 1 ore for 1 wool — accept, decline or counter");
     expect(el.querySelector(".cw-banner-turn")?.textContent).toBe(x.state.heading);
-    expect(x.state.heading).toMatch(/^Round \d+ · Ada's turn$/);
+    expect(x.state.heading).toMatch(/^Round \d+ · Your turn$/);
   });
 
   it("says Setup before the first roll, Your turn to You, and only the round at the end", () => {
     const x = scenario("setup");
-    expect(panels.roundText(x.state)).toBe("Setup · Ada's turn");
+    expect(panels.roundText(x.state)).toBe("Setup · Your turn");
     const y = loadSample();
     y.state.phase = "game_over";
     y.state.winner = 2;

@@ -58,7 +58,7 @@ describe("render", () => {
     expect(root.classList.contains("cw-ready")).toBe(true);
     expect(root.querySelectorAll(".cw-hex")).toHaveLength(19);
     expect(root.querySelectorAll(".cw-player")).toHaveLength(4);
-    expect(root.querySelector(".cw-banner-text")?.textContent).toBe("Ada's turn — build, trade or end the turn");
+    expect(root.querySelector(".cw-banner-text")?.textContent).toBe("Your turn — build, trade or end the turn");
   });
 
   it("waits politely before the traits arrive", () => {

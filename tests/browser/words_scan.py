@@ -52,11 +52,12 @@ SCAN_JS = """
     }
   }
   const overflow = [];
-  const CONTROLS = "button, select, [role=button], .cw-btn, .cw-chip, .cw-dev-card, .cw-tab";
+  const CONTROLS = "button, select, [role=button], .cw-btn, .cw-chip, .cw-dcard, .cw-tab";
   for (const el of root.querySelectorAll(CONTROLS)) {
     if (!shown(el) || el.closest(".cw-name")) continue;
     if (el.scrollWidth > el.clientWidth + 1) {
-      overflow.push({ text: (el.textContent || "").trim().slice(0, 80), scroll: el.scrollWidth, client: el.clientWidth });
+      const text = (el.textContent || "").trim().slice(0, 80);
+      overflow.push({ text, scroll: el.scrollWidth, client: el.clientWidth });
     }
   }
   return { texts, attrs, overflow };
