@@ -1,10 +1,12 @@
 /**
  * Keyboard shortcuts: Enter confirms, Escape cancels, R rolls, E ends the turn.
  *
- * A key counts only while the widget has the focus or the pointer is over it, never while the
- * user types (in a notebook cell, an input, a select or any editable element), never with Ctrl,
- * Alt or Meta held, and only when the control it stands for is shown and enabled: the shortcut
- * clicks that very button, so everything a click does (and refuses) stays in one place.
+ * A key counts only while the widget has the keyboard focus (it takes it when clicked, and shows
+ * it), never while the user types (in a notebook cell, an input, a select or any editable
+ * element), never with Ctrl, Alt or Meta held, and only when the control it stands for is shown
+ * and enabled: the shortcut clicks that very button, so everything a click does (and refuses)
+ * stays in one place.  While the widget has the focus, JupyterLab's own shortcuts are suppressed
+ * inside it (`data-lm-suppress-shortcuts` on its root): R cannot turn the cell into a raw cell.
  */
 
 /** What a key stands for. */
@@ -74,20 +76,19 @@ export function commandButton(root: ParentNode, command: KeyCommand): HTMLElemen
   return null;
 }
 
-/** Whether a key event may be taken by the widget `root` (see the module docstring). */
-export function mayTake(root: Element, active: Element | null, pointerInside: boolean): boolean {
+/** Whether a key event may be taken by the widget `root`: it has the focus (see the module docstring). */
+export function mayTake(root: Element, active: Element | null): boolean {
   if (isTyping(active)) return false;
-  const focused = !!active && root.contains(active);
-  return focused || pointerInside;
+  return !!active && root.contains(active);
 }
 
 /**
  * Handle a key press for the widget `root`: click the button its shortcut stands for. True when
  * a button was clicked (the caller then stops the event so the notebook does not see it).
  */
-export function handleKey(e: KeyInput, root: HTMLElement, active: Element | null, pointerInside: boolean): boolean {
+export function handleKey(e: KeyInput, root: HTMLElement, active: Element | null): boolean {
   const command = keyCommand(e);
-  if (!command || !mayTake(root, active, pointerInside)) return false;
+  if (!command || !mayTake(root, active)) return false;
   // Enter on a focused button of the widget presses that button (the browser does it)
   if (command === "confirm" && active?.closest("button") && root.contains(active)) return false;
   const btn = commandButton(root, command);

@@ -86,7 +86,7 @@ export function buildLayout(svg: SVGSVGElement): Layout {
   );
   const root = h(
     "div",
-    { class: "catan-widget", tabindex: "-1" },
+    { class: "catan-widget", tabindex: "-1", "data-lm-suppress-shortcuts": "true" },
     h("div", { class: "cw-main" }, boardWrap, slots.hand, slots.legend, slots.replay, slots.view, slots.toggles),
     side,
   );

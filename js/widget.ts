@@ -73,35 +73,43 @@ function drawBoardOnce(c: Canvas, board: Board | null, drawn: Board | null): Boa
 function wireInput(root: HTMLElement, dispatch: (ev: UiEvent | null) => void): () => void {
   const onClick = (e: Event): void => dispatch(eventFromClick(e.target as Element | null));
   const onChange = (e: Event): void => dispatch(eventFromChange(e.target as Element | null));
-  let pointerInside = false;
-  const onEnter = (): void => {
-    pointerInside = true;
-  };
-  const onLeave = (): void => {
-    pointerInside = false;
+  // a click anywhere in the widget gives it the keyboard (a menu or a button keeps its own focus)
+  const onPointerDown = (e: Event): void => {
+    const target = e.target as Element | null;
+    if (!root.contains(document.activeElement) && !target?.closest("select, input, textarea, button")) {
+      root.focus({ preventScroll: true });
+    }
   };
   const onKey = (e: KeyboardEvent): void => {
     if (!root.isConnected) return;
     const active = document.activeElement;
-    if (handleKey(e, root, active, pointerInside)) {
+    if (handleKey(e, root, active)) {
       e.preventDefault();
       e.stopPropagation();
-    } else if (keyCommand(e) === "cancel" && mayTake(root, active, pointerInside)) {
+    } else if (keyCommand(e) === "cancel" && mayTake(root, active)) {
       dispatch({ type: "action", name: "cancel" }); // leaves a build mode; the notebook still sees it
     }
   };
   root.addEventListener("click", onClick);
   root.addEventListener("change", onChange);
-  root.addEventListener("pointerenter", onEnter);
-  root.addEventListener("pointerleave", onLeave);
+  root.addEventListener("pointerdown", onPointerDown);
   window.addEventListener("keydown", onKey, true);
   return () => {
     root.removeEventListener("click", onClick);
     root.removeEventListener("change", onChange);
-    root.removeEventListener("pointerenter", onEnter);
-    root.removeEventListener("pointerleave", onLeave);
+    root.removeEventListener("pointerdown", onPointerDown);
     window.removeEventListener("keydown", onKey, true);
   };
+}
+
+/**
+ * Keep the keyboard in the widget across a redraw: a focused button that the redraw replaced is
+ * gone from the page (the focus fell to the page's body), so the root takes the focus back.
+ */
+function keepFocus(root: HTMLElement, draw: () => void): void {
+  const had = root.contains(document.activeElement);
+  draw();
+  if (had && !root.contains(document.activeElement)) root.focus({ preventScroll: true });
 }
 
 /** The traits whose change redraws the widget. */
@@ -152,7 +160,7 @@ function render({ model, el }: RenderArgs): () => void {
     root.setAttribute("lang", lang());
   };
 
-  const draw = (): void => {
+  const drawNow = (): void => {
     scheduled = false;
     useWords();
     drawnBoard = drawBoardOnce(canvas, model.get("board"), drawnBoard);
@@ -172,6 +180,7 @@ function render({ model, el }: RenderArgs): () => void {
     const following = { dialog: ui.dialog !== null && ctx.legal.seat === null, replaying: ctx.settings.replay_at != null, compact: model.get("compact") === true, root };
     drawFollow(follow, ctx.state, following, (msg) => model.send(msg));
   };
+  const draw = (): void => keepFocus(root, drawNow);
 
   /** performance.now() when the first change event of the pending update arrived */
   let changedAt = 0;

@@ -57,25 +57,26 @@ describe("keys", () => {
     expect(isTyping(outside)).toBe(true);
     expect(isTyping(document.querySelector(".cell"))).toBe(true);
     expect(isTyping(root)).toBe(false);
-    expect(handleKey({ key: "r" }, root, outside, true)).toBe(false);
-    expect(handleKey({ key: "r" }, root, root.querySelector(".in-dialog"), true)).toBe(false);
+    expect(handleKey({ key: "r" }, root, outside)).toBe(false);
+    expect(handleKey({ key: "r" }, root, root.querySelector(".in-dialog"))).toBe(false);
     expect(clicks).toEqual([]);
   });
 
   it("acts only with the focus in the widget or the pointer over it", () => {
     const { root, clicks } = page();
-    expect(mayTake(root, document.body, false)).toBe(false);
-    expect(handleKey({ key: "r" }, root, document.body, false)).toBe(false);
-    expect(handleKey({ key: "r" }, root, document.body, true)).toBe(true);
-    expect(handleKey({ key: "Enter" }, root, root, false)).toBe(true);
-    expect(handleKey({ key: "e" }, root, root, false)).toBe(false);
+    // only while the widget has the focus: the pointer over it is not enough
+    expect(mayTake(root, document.body)).toBe(false);
+    expect(handleKey({ key: "r" }, root, document.body)).toBe(false);
+    expect(handleKey({ key: "r" }, root, root)).toBe(true);
+    expect(handleKey({ key: "Enter" }, root, root)).toBe(true);
+    expect(handleKey({ key: "e" }, root, root)).toBe(false);
     expect(clicks).toEqual(["roll", "discard"]);
   });
 
   it("leaves Enter on a focused button of the widget to the browser", () => {
     const { root, clicks } = page();
     const cancel = root.querySelector("[data-action='cancel']");
-    expect(handleKey({ key: "Enter" }, root, cancel, false)).toBe(false);
+    expect(handleKey({ key: "Enter" }, root, cancel)).toBe(false);
     expect(clicks).toEqual([]);
   });
 });

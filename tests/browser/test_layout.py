@@ -240,9 +240,17 @@ def test_the_board_stays_put_and_keys_work_only_in_the_widget(lab_page: Page, la
     expect(editor).to_contain_text("r")
     expect(table.root).to_have_attribute("data-phase", "roll")
     lab_page.keyboard.press("Escape")  # the cell editor lets go of the keyboard (command mode)
-    # with the pointer over the widget, R rolls and E ends the turn
-    before_version = table.version()
+    # the pointer over the widget is not enough: R goes to the notebook, and the widget ignores it
     board.hover()
+    expect(table.root.locator(".cw-actions .cw-kbd").first).to_be_hidden()  # no chip: the key would not work
+    # clicked, the widget has the keyboard (and shows it): with the pointer off it, R rolls and E
+    # ends the turn, and JupyterLab's own R (make the cell a raw cell) is suppressed inside it
+    table.root.locator(".cw-log .cw-box-title").first.click()
+    expect(table.root).to_have_attribute("data-lm-suppress-shortcuts", "true")
+    assert table.root.evaluate("el => el.contains(document.activeElement)")
+    expect(table.root.locator(".cw-actions .cw-kbd").first).to_be_visible()
+    lab_page.mouse.move(2, 2)
+    before_version = table.version()
     lab_page.keyboard.press("r")
     table.wait_past(before_version)
     expect(table.root).not_to_have_attribute("data-phase", "roll")
