@@ -75,3 +75,25 @@ def test_an_onlooker_reads_since_the_previous_turn_began() -> None:
     words = since_last_turn(events, NAMES, None)
     last_two = [e[1] for e in events[since_index(events, None) :] if e[0] == "roll"]
     assert [w.split(" ")[0] for w in words] == [NAMES[p] for p in dict.fromkeys(last_two)]
+
+
+def test_an_automatic_decline_does_not_restart_since_your_last_turn() -> None:
+    # the widget declines for a human who cannot pay (reason "cannot_pay"): not a move of their
+    # own choosing, so the robbery and the road before it are still "since your last turn"
+    events = [
+        ("roll", 0, (3, 4), (), ()),
+        ("end_turn", 0),
+        ("roll", 1, (3, 4), (), ()),
+        ("robber", 1, 4, 0, HIDDEN_CARD),
+        ("road", 1, 17, True),
+        ("offer", 1, (0, 0, 1, 0, 0), (0, 0, 0, 0, 1), None),
+        ("answer", 0, 1, (0, 0, 0, 0, 1), (0, 0, 1, 0, 0), "cannot_pay"),
+        ("end_turn", 1),
+    ]
+    assert since_index(events, 0) == 2
+    (bo,) = since_last_turn(events, NAMES, 0)
+    assert "stole a card from you" in bo
+    assert "built a road" in bo
+    # an answer of the player's own choosing (no reason, or another reason) counts as their move
+    chosen = [*events[:6], ("answer", 0, 1, (0, 0, 0, 0, 1), (0, 0, 1, 0, 0)), events[7]]
+    assert since_index(chosen, 0) == 7

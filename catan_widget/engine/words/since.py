@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ..answer_reasons import CANNOT_PAY
 from ..constants import DEV_CARDS, amount_words, cards_text, dev_card_word, special_card_word
 from ..language import Message, joined, tr, trc, trnc, words
 from ..rules.events import Event
 from .log import HIDDEN_CARD
 
-__all__ = ["ACTS", "since_heading", "since_index", "since_last_turn", "since_messages", "since_title"]
+__all__ = ["ACTS", "chosen", "since_heading", "since_index", "since_last_turn", "since_messages", "since_title"]
 
 ACTS: Final = frozenset(
     {"roll", "road", "settlement", "city", "buy", "play", "discard", "robber", "maritime", "offer"}
@@ -28,14 +29,22 @@ ACTS: Final = frozenset(
 _BUILDS: Final = ("road", "settlement", "city")
 
 
+def chosen(event: Event) -> bool:
+    """Whether the seat of ``event`` chose that move: not an answer given for it automatically
+    (a decline because it cannot pay, which the widget answers for a human without a click).
+    """
+    return event[0] in ACTS and not (event[0] == "answer" and len(event) > 5 and event[5] == CANNOT_PAY)
+
+
 def since_index(events: Sequence[Event], seat: int | None) -> int:
-    """Index of the first event after ``seat``'s last own move (0 when it never moved); for no
-    seat (an onlooker), the first event of the previous turn.
+    """Index of the first event after ``seat``'s last move of its own choosing (0 when it never
+    moved; an automatic answer does not count, :func:`chosen`); for no seat (an onlooker), the
+    first event of the previous turn.
     """
     if seat is not None:
         for i in range(len(events) - 1, -1, -1):
             e = events[i]
-            if e[0] in ACTS and e[1] == seat:
+            if e[1] == seat and chosen(e):
                 return i + 1
         return 0
     seen = 0
