@@ -103,7 +103,7 @@ def test_your_own_offer_reads_in_the_second_person() -> None:
     assert game.prompt(2) == "Waiting for Bot 1, you and Bot 3 to answer Ada's offer"
     assert game.prompt(1, language="en-XA").startswith("[")
     named = cw.Game(["You", "Bo", "Cy"], seed=3, first=0).stage(
-        phase="main", turn_player=0, hands={0: {"lumber": 1}}
+        phase="main", turn_player=0, hands={0: {"lumber": 1}, 1: {"ore": 1}}
     )
     named.step(cw.OfferTrade(give={"lumber": 1}, want={"ore": 1}))
     assert named.prompt(1) == "You offers you 1 lumber for 1 ore — accept, decline or counter"  # just a name
@@ -157,3 +157,22 @@ def test_the_heading_names_the_round_and_whose_turn_it_is() -> None:
     assert heading(game.observe(0), language="en-XA").startswith("[")
     game.play(bots="greedy")
     assert heading(game.observe(ONLOOKER)) == f"Round {game.round}"
+
+
+def test_an_offer_the_reader_cannot_pay_is_not_shown_as_one_to_accept() -> None:
+    from catan_widget.engine.actions import OfferTrade
+
+    game = cw.Game(players=["Ada", "Bo", "Cy"], seed=3)
+    game.play(bots="greedy", until=lambda g: g.turn >= 6 and g.phase == "main")
+    p = game.current_seat
+    other = (p + 1) % 3
+    give = [0] * 5
+    give[max(range(5), key=lambda r: game.state.hands[p][r])] = 1
+    want = [0] * 5
+    short = next(r for r in range(5) if not give[r])
+    want[short] = game.state.hands[other][short] + 1  # more than Bo holds
+    game.step(OfferTrade(give=tuple(give), want=tuple(want), to=other))
+    text = game.prompt(other)
+    assert "you do not hold the cards asked for" in text
+    assert "accept" not in text
+    assert "accept, decline or counter" in game.prompt(ONLOOKER)  # an onlooker is not told the hand

@@ -65,6 +65,14 @@ def _names(obs: Observation, seats: list[int], reader: int | None) -> list[Messa
     return [trc("player", "you") if q == reader else obs.names[q] for q in seats]
 
 
+def _can_pay(obs: Observation, seat: int, want: tuple[int, ...]) -> bool:
+    """Whether ``seat`` holds the cards ``want`` asks of it (True when the reader cannot see
+    that hand: nothing is told it does not know).
+    """
+    hand = obs.hand if obs.seat == seat else (obs.hands[seat] if obs.hands is not None else None)
+    return hand is None or all(h >= w for h, w in zip(hand, want))
+
+
 def _trade_prompt(obs: Observation, reader: int | None) -> Message:
     """Whom an open offer waits for; the offer's terms when the reader must answer it."""
     assert obs.trade is not None
@@ -82,6 +90,13 @@ def _trade_prompt(obs: Observation, reader: int | None) -> Message:
     terms = {"give": cards_text(give), "want": cards_text(want)}
     if reader is None or reader == obs.current:  # an onlooker, all-seeing, the one asked
         if reader == obs.current:
+            if not _can_pay(obs, reader, want):
+                # TRANSLATORS: the reader does not hold what is asked: accepting is not possible
+                return tr(
+                    "{name} offers you {give} for {want}: you do not hold the cards asked for",
+                    name=names[proposer],
+                    **terms,
+                )
             # TRANSLATORS: {give} is what the proposer gives, {want} what they ask of you
             return tr(
                 "{name} offers you {give} for {want} — accept, decline or counter",
