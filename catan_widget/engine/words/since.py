@@ -18,7 +18,15 @@ from ..language import Message, joined, tr, trc, trnc, words
 from ..rules.events import Event
 from .log import HIDDEN_CARD
 
-__all__ = ["ACTS", "chosen", "since_heading", "since_index", "since_last_turn", "since_messages", "since_title"]
+__all__ = [
+    "ACTS",
+    "chosen",
+    "since_heading",
+    "since_index",
+    "since_last_turn",
+    "since_messages",
+    "since_title",
+]
 
 ACTS: Final = frozenset(
     {"roll", "road", "settlement", "city", "buy", "play", "discard", "robber", "maritime", "offer"}
