@@ -1,4 +1,6 @@
 /** The SVG board: a static layer (sea, harbors, terrain, tokens) and a dynamic one (pieces, legal spots). */
+import type { BoardView } from "./contracts";
+export type { BoardView } from "./contracts";
 import { at, resourceGlyph, RESOURCE_COLORS, RESOURCE_TERRAIN, TERRAIN_COLORS, terrainArt } from "./art";
 import { seatLetters } from "./cues";
 import { clear, s, title } from "./dom";
@@ -25,22 +27,6 @@ import type { Board, GameState, Harbor, HexInfo, Terrain } from "./types";
 const NUMBER_FONT = "Georgia, 'DejaVu Serif', 'Times New Roman', serif";
 const UI_FONT = "system-ui, -apple-system, 'Segoe UI', 'DejaVu Sans', sans-serif";
 
-export interface BoardView {
-  svg: SVGSVGElement;
-  /** sea, harbors, terrain and tokens: rebuilt only when the board changes */
-  staticLayer: SVGGElement;
-  /** what the other players just changed (highlights.ts), under the pieces */
-  changesLayer: SVGGElement;
-  /** legal rings, pip labels, roads, buildings, robber: rebuilt on every state change */
-  dynamicLayer: SVGGElement;
-  /** click targets for every node and edge: built with the board, re-marked on change */
-  targetsLayer: SVGGElement;
-  /** ghost piece, hint ring and ids, above everything */
-  overlayLayer: SVGGElement;
-  hexEls: Map<number, Element>;
-  nodeEls: Map<number, Element>;
-  edgeEls: Map<number, Element>;
-}
 
 /** The board's accessible name. */
 function boardLabel(): string {

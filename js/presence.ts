@@ -7,7 +7,7 @@
 import "./presence.css";
 import { h } from "./dom";
 import { linkWords } from "./first-words";
-import type { LinkStatus, RemoteLink } from "./remote";
+import type { LinkStatus, RemoteLink } from "./contracts";
 import type { Board, GameState, TableInfo } from "./types";
 
 /** The `remote` trait of a widget joined to a table (`CatanWidget.join`), checked; null otherwise. */

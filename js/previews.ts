@@ -3,7 +3,7 @@
 import { at, cityShape, settlementShape } from "./art";
 import { s } from "./dom";
 import { fmt, lerp } from "./hex";
-import type { BoardView } from "./board";
+import type { BoardView } from "./contracts";
 import type { Highlights, Placement } from "./interaction";
 import { PIECE_SCALE, roadLine, robberAt } from "./pieces";
 import type { Board } from "./types";

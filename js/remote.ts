@@ -18,7 +18,8 @@
  * - a lost connection comes back with backoff (0.5 s doubling to 8 s) and resyncs from the next
  *   welcome and view; meanwhile the trait `link` says "reconnecting" (the widget shows it).
  */
-import type { WidgetModel, WidgetTraits } from "./widget";
+import type { LinkState, LinkStatus, RemoteLink, WidgetModel, WidgetTraits } from "./contracts";
+export type { LinkState, LinkStatus, RemoteLink } from "./contracts";
 import { chooseLanguage } from "./i18n";
 import { DEFAULT_SETTINGS } from "./settings";
 import type { GameState, Settings } from "./types";
@@ -36,14 +37,6 @@ export const PROTOCOL = 1;
 /** Close codes after which reconnecting cannot help: a bad token, an origin not allowed. */
 const FINAL_CLOSES = new Set([4401, 4403]);
 
-/** The link's state (the trait `link`): "open" once welcomed. */
-export type LinkState = "connecting" | "open" | "reconnecting" | "closed";
-
-/** The trait `link`: its state, and the server's words when it refused or closed the link. */
-export interface LinkStatus {
-  state: LinkState;
-  reason: string | null;
-}
 
 /** What a RemoteModel needs of a WebSocket (the browser's, or a test double). */
 export interface SocketLike {
@@ -58,12 +51,6 @@ export interface SocketLike {
 /** Opens a socket to a URL (the browser's `new WebSocket(url)` by default). */
 export type SocketFactory = (url: string) => SocketLike;
 
-/** Where a seat connects and with which token. */
-export interface RemoteLink {
-  /** the WebSocket's URL, `ws(s)://HOST:PORT/ws/<table>` */
-  url: string;
-  token: string;
-}
 
 export interface RemoteOptions {
   socket?: SocketFactory;

@@ -7,7 +7,7 @@
  * and the table's bare page (`renderRemote`) draw with that.
  */
 import "./widget.css";
-import type { AnyModel } from "@anywidget/types";
+import type { WidgetModel } from "./contracts";
 import { createBoardView, drawStatic } from "./board";
 import { drawAll, fill, type Canvas } from "./draw";
 import { eventFromChange, eventFromClick } from "./events";
@@ -22,21 +22,13 @@ import { scrollLog } from "./panels";
 import { linkNotice, linkOf, remoteLink } from "./presence";
 import { RemoteModel, type RemoteLink, type RemoteOptions } from "./remote";
 import { normalizeSettings, SETTING_NAMES } from "./settings";
-import type { Board, GameState, LegalWire, Settings } from "./types";
+import type { Board, Settings } from "./types";
+export type { WidgetModel, WidgetTraits } from "./contracts";
 
-/** The model's traits as the front-end sees them (settings may be missing: defaults apply). */
-export interface WidgetTraits extends Partial<Settings> {
-  board: Board | null;
-  state: GameState | null;
-  legal: LegalWire | null;
-  [key: string]: unknown;
-}
 
 /** How long the note saying why a control is disabled stays (ms). */
 const NOTE_MS = 4000;
 
-/** What the front-end uses of anywidget's model (js/remote.ts implements the same over a WebSocket). */
-export type WidgetModel = Pick<AnyModel<WidgetTraits>, "get" | "set" | "on" | "off" | "send" | "save_changes">;
 
 export interface RenderArgs {
   model: WidgetModel;
