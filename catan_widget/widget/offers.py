@@ -17,8 +17,9 @@ from typing import Protocol
 from ..engine import AcceptTrade, Game, Refusal
 from .seats import Seats
 
-OFFER_TIMEOUT = 20.0
-"""Seconds a human has to answer an offer before the widget declines it for them (the default)."""
+OFFER_TIMEOUT = 9.0
+"""Seconds a human has to answer an offer before the widget declines it for them (the default:
+long enough to read it, short enough not to hold the table; a teacher's view has none)."""
 
 CANNOT_ACCEPT = "cards_not_held"
 """The refusal code of ``AcceptTrade`` when the hand lacks the cards asked."""

@@ -36,7 +36,7 @@ from catan_widget import CatanWidget
 from tests.browser.full_game_kernel import cell_bots, new_game
 
 game = new_game()  # chance scripted for the test: see tests/browser/full_game_kernel.py
-w = CatanWidget(game, cell_bots(), bot_delay=0)
+w = CatanWidget(game, cell_bots(), bot_delay=0, offer_timeout=120)  # the plan answers every offer
 w"""
 
 EVERY_KIND = {*ACTION_BY_KIND, "undo"}

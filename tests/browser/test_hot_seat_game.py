@@ -35,7 +35,7 @@ def widget_cell(dice: list[tuple[int, int]]) -> str:
     return f"""\
 from catan_widget import CatanWidget
 
-w = CatanWidget.play({NAMES!r}, seed={SEED}, first="Ada")
+w = CatanWidget.play({NAMES!r}, seed={SEED}, first="Ada", offer_timeout=120)  # the plan answers every offer
 w.script_dice(*{dice!r})
 w"""
 

@@ -55,7 +55,7 @@ from catan_widget.engine.phases import MAIN
 game = Game({NAMES!r}, seed={SEED}, board="beginner", first=0)
 game.play(bots="greedy", until=lambda g: g.turn >= 20 and g.current_seat == 0 and g.phase == "roll")
 base = game.fork()
-w = CatanWidget(game, {BOTS!r}, bot_delay=0)
+w = CatanWidget(game, {BOTS!r}, bot_delay=0, offer_timeout=120)
 
 
 def scene(kind):

@@ -44,7 +44,13 @@ def test_every_python_block_of_the_guide_runs() -> None:
 def test_the_readme_is_short_and_links_the_rest() -> None:
     text = README.read_text(encoding="utf-8")
     assert len(text.splitlines()) <= 220, "a newcomer reads the README in two minutes"
-    for page in ("docs/guide.md", "docs/benchmarks.md", "docs/rules.md", "docs/languages.md", "docs/table.md"):
+    for page in (
+        "docs/guide.md",
+        "docs/benchmarks.md",
+        "docs/rules.md",
+        "docs/languages.md",
+        "docs/table.md",
+    ):
         assert f"]({page}" in text, page
     assert "**Keys.**" in text
 
