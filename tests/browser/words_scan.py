@@ -60,6 +60,14 @@ SCAN_JS = """
       overflow.push({ text, scroll: el.scrollWidth, client: el.clientWidth });
     }
   }
+  // texts shown whole: the prompt, the mode's hint, a dialog's title (neither cut nor clipped)
+  for (const el of root.querySelectorAll(".cw-banner-text, .cw-status .cw-hint > span, .cw-dialog-title")) {
+    if (!shown(el)) continue;
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
+      const text = (el.textContent || "").trim().slice(0, 80);
+      overflow.push({ text, scroll: el.scrollHeight, client: el.clientHeight });
+    }
+  }
   return { texts, attrs, overflow };
 }
 """
