@@ -14,7 +14,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Final
 
-from .language import ENGLISH, Words, words
+from .language import ENGLISH, Words, resolve, words
 
 REFUSALS: Final[dict[str, tuple[str, str]]] = {
     # input that is not a move at all
@@ -104,11 +104,19 @@ class Refusal:
     code: str
     rule: str
     message: Words
+    language: str | None = None
+    """The language :attr:`text` is in (None: the process's default when read)."""
 
     @property
     def text(self) -> str:
-        """The sentence in the process's default language (:func:`.language.get_language`)."""
-        return words(self.message)
+        """The sentence in :attr:`language`, else the process's default language
+        (:func:`.language.get_language`).
+        """
+        return words(self.message, self.language)
+
+    def in_language(self, language: str | None) -> Refusal:
+        """The same refusal with :attr:`text` in ``language`` (None: the process's default)."""
+        return Refusal(self.code, self.rule, self.message, None if language is None else resolve(language))
 
     def _key(self) -> tuple[str, str, str]:
         return (self.code, self.rule, words(self.message, ENGLISH))
@@ -121,8 +129,8 @@ class Refusal:
         return hash(self._key())
 
     def words(self, language: str | None = None) -> str:
-        """The sentence in ``language`` (default: the process's)."""
-        return words(self.message, language)
+        """The sentence in ``language`` (default: :attr:`language`, else the process's)."""
+        return words(self.message, language or self.language)
 
     def to_dict(self, language: str | None = None) -> dict[str, str]:
         """``{"code": ..., "rule": ..., "text": ...}`` (JSON-ready; the text in ``language``)."""

@@ -283,14 +283,15 @@ class Game:
         found = self.refusal(action, seat)
         return None if found is None else found.words(language)
 
-    def refusal(self, action: Action, seat: int | str | None = None) -> Refusal | None:
-        """:meth:`why_not` as a :class:`.errors.Refusal`: ``code`` (stable, such as
-        ``"distance_rule"``: a key of :data:`.errors.REFUSALS`; compare codes, never sentences),
-        ``rule`` (the rulebook section, ``"§5"``) and the sentence (``.words(language)``; ``.text``
-        in the process's language).
+    def refusal(
+        self, action: Action, seat: int | str | None = None, *, language: str | None = None
+    ) -> Refusal | None:
+        """:meth:`why_not` as a :class:`.errors.Refusal`: ``code`` (stable: compare codes, never
+        sentences), ``rule`` (``"§5"``) and ``.text`` in ``language`` (``.words(other)``: any).
         """
         p = self.state.current if seat is None else self._seat_of(seat)
-        return seat_refusal(Move(self.state, self.board, self.rules, p), self.names, action)
+        found = seat_refusal(Move(self.state, self.board, self.rules, p), self.names, action)
+        return found if found is None or language is None else found.in_language(language)
 
     def reasons(
         self,

@@ -70,3 +70,26 @@ def test_numbers_in_english() -> None:
 def test_a_message_in_english_by_str_and_its_values_nested() -> None:
     inner = tr("the {what}", what="desert")
     assert str(tr("Move to {where}.", where=inner)) == "Move to the desert."
+
+
+def test_a_refusal_in_the_readers_language_with_the_same_code() -> None:
+    from catan_widget import Game
+    from catan_widget.engine.actions import BuildCity
+
+    game = Game(["Ada", "Bo", "Cy"], seed=1)
+    english = game.refusal(BuildCity(node=3))
+    pseudo_refusal = game.refusal(BuildCity(node=3), language="en-XA")
+    assert english is not None
+    assert pseudo_refusal is not None
+    assert pseudo_refusal.code == english.code
+    assert pseudo_refusal.rule == english.rule
+    assert pseudo_refusal.text.startswith("[")
+    assert pseudo_refusal.to_dict()["text"] == pseudo_refusal.text
+    assert english.text == str(english.message)
+    assert pseudo_refusal == english  # the same refusal, read in another language
+
+
+def test_numbers_in_russian() -> None:
+    assert number(12345.5, "ru", 1) == "12\u00a0345,5"
+    assert number(1234, "ru") == "1234"
+    assert number(0.25, "pl", 2) == "0,25"
