@@ -250,7 +250,7 @@ def board_agrees(table: Table, facts: dict[str, Any]) -> None:
 def place_pair(table: Table, game: Game) -> tuple[int, int]:
     """Your setup settlement on the best highlighted spot, then its road, by clicks."""
     table.wait_for(seat=0, phase="setup_settlement", timeout=WAIT_MS)
-    expect(table.banner()).to_have_text("You: place a settlement")
+    expect(table.banner()).to_have_text("Your turn — place a settlement")
     node = max(sorted(table.legal_ids("node")), key=game.board.node_pips)
     table.place("node", node)
     table.wait_for(seat=0, phase="setup_road", timeout=WAIT_MS)
