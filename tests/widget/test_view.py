@@ -20,7 +20,7 @@ from catan_widget.engine.constants import DEV_CARDS, RESOURCES
 from catan_widget.engine.errors import IllegalActionError
 from catan_widget.engine.language import words
 from catan_widget.engine.phases import MAIN, ROLL, demand, demand_code
-from catan_widget.engine.rules.production import discard_rule
+from catan_widget.engine.rules.production import discard_words
 from catan_widget.widget.settings import SETTINGS
 from catan_widget.widget.view import LOG_TAIL, board_json, unpack_actions, unpack_reasons
 
@@ -341,7 +341,9 @@ def test_every_disabled_control_has_a_reason_and_only_those() -> None:
         due = {"discard"} if legal["discard"] else set()  # the dialog's rule: the engine's words
         assert set(unpack_reasons(legal["reasons"])) == set(CONTROLS) - on | due, label
         if due:
-            assert unpack_reasons(legal["reasons"])["discard"] == discard_rule(legal["discard"]) + ".", label
+            assert unpack_reasons(legal["reasons"])["discard"] == words(discard_words(legal["discard"])), (
+                label
+            )
         assert all(isinstance(r, str) and r.strip() for r in unpack_reasons(legal["reasons"]).values()), label
 
 

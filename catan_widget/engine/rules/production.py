@@ -117,14 +117,6 @@ def _next_discarder(s: State) -> None:
     s.current = s.turn_player
 
 
-def discard_rule(owed: int) -> str:
-    """The discard rule for a seat that owes ``owed`` cards, in English words (no full stop).
-
-    Deprecated for words a person reads: :func:`discard_words` is the sentence in any language.
-    """
-    return f"You must discard exactly half your hand, rounded down: {owed} cards"
-
-
 def discard_words(owed: int) -> Message:
     """The discard rule for a seat that owes ``owed`` cards, as a sentence:
     ``"You must discard exactly half your hand, rounded down: 4 cards."``.
