@@ -3,6 +3,7 @@
  * replay bar, the overlays on the board, the controls, the settings, the side panels and the
  * log. `drawAll` runs them in order; widget.ts calls it with the traits of the moment.
  */
+import { isFullScreen } from "./fullscreen";
 import { drawDynamic, placementPoint, type BoardView } from "./board";
 import { actionBar, boardOverlay, dialogArea, modeHint } from "./dialogs";
 import { clear } from "./dom";
@@ -100,7 +101,9 @@ function drawReplayAndSummary(c: Canvas, ctx: Ctx, board: Board, extras: Extras)
   const replaying = at !== null && replay.isTimeline(timeline);
   const replayKey = replaying ? JSON.stringify([at, timeline.length, timeline.turns.length, timeline.locked]) : JSON.stringify([state.winner, at]);
   fillIfChanged(c, slots.replay, replayKey, () => (replaying ? replay.timelineBar(timeline, at) : replay.replayButton(state, settings)));
-  fillIfChanged(c, slots.toggles, JSON.stringify([settings.show_ids, settings.show_counting]), () => replay.toggles(settings));
+  fillIfChanged(c, slots.toggles, JSON.stringify([settings.show_ids, settings.show_counting, isFullScreen(c.layout.root)]), () =>
+    replay.toggles(settings),
+  );
   put(c, slots.counting, replay.countingBox(state, settings, board));
   const summary = extras.summary;
   fillIfChanged(c, slots.summary, JSON.stringify([state.phase === "game_over", summary]), () =>
@@ -185,7 +188,10 @@ function drawPanels(c: Canvas, ctx: Ctx, board: Board): void {
   const { root, slots } = c.layout;
   const { state } = ctx;
   const who = [state.current, state.turn_player, state.winner];
-  fillIfChanged(c, slots.players, JSON.stringify([state.players, who, board.players, state.table?.seats ?? null]), () => panels.players(state, board));
+  const full = isFullScreen(root);
+  fillIfChanged(c, slots.players, JSON.stringify([state.players, who, board.players, state.table?.seats ?? null, full]), () =>
+    panels.players(state, board, full),
+  );
   fillIfChanged(c, slots.bank, JSON.stringify(state.bank), () => panels.bank(state));
   fillIfChanged(c, slots.hist, JSON.stringify(state.dice_counts), () => panels.histogram(state));
   if (fillIfChanged(c, slots.log, JSON.stringify([state.log ?? [], state.marks ?? []]), () => panels.log(state))) panels.scrollLog(root);

@@ -1,5 +1,6 @@
 /**
- * Keyboard shortcuts: Enter confirms, Escape cancels, R rolls, E ends the turn.
+ * Keyboard shortcuts: Enter confirms, Escape cancels, R rolls, E ends the turn, F shows the
+ * table in full screen (Esc, the browser's, leaves it).
  *
  * A key counts only while the widget has the keyboard focus (it takes it when clicked, and shows
  * it), never while the user types (in a notebook cell, an input, a select or any editable
@@ -10,7 +11,7 @@
  */
 
 /** What a key stands for. */
-export type KeyCommand = "confirm" | "cancel" | "roll" | "end_turn";
+export type KeyCommand = "confirm" | "cancel" | "roll" | "end_turn" | "fullscreen";
 
 /** The keys, by `KeyboardEvent.key` (letters in either case). */
 export const KEY_COMMANDS: Readonly<Record<string, KeyCommand>> = {
@@ -20,6 +21,8 @@ export const KEY_COMMANDS: Readonly<Record<string, KeyCommand>> = {
   R: "roll",
   e: "end_turn",
   E: "end_turn",
+  f: "fullscreen",
+  F: "fullscreen",
 };
 
 /** The parts of a `KeyboardEvent` a shortcut reads. */
@@ -56,6 +59,10 @@ const DIALOG_AREAS = [".cw-overlay-slot", ".cw-handover-slot", ".cw-dialog-slot"
  * E → End turn (the action bar's).
  */
 export function commandButton(root: ParentNode, command: KeyCommand): HTMLElement | null {
+  if (command === "fullscreen") {
+    const btn = root.querySelector("button[data-fullscreen]");
+    return enabled(btn) ? btn : null;
+  }
   if (command === "roll" || command === "end_turn") {
     const btn = root.querySelector(`.cw-actions button[data-action='${command}']`);
     return enabled(btn) ? btn : null;

@@ -188,9 +188,9 @@ function vpWords(count: HTMLElement, hidden?: HTMLElement | null): (Node | strin
   return rich(t("{n} VP", { n: slot(0) }), [points]);
 }
 
-/** Every player's panel, in seat order; compact from COMPACT_PLAYERS players on. */
-export function players(state: GameState, board: Board): HTMLElement {
-  const compact = state.players.length >= COMPACT_PLAYERS;
+/** Every player's panel, in seat order; compact from COMPACT_PLAYERS players on, and in full screen. */
+export function players(state: GameState, board: Board, fullScreen = false): HTMLElement {
+  const compact = fullScreen || state.players.length >= COMPACT_PLAYERS;
   const el = h("div", { class: compact ? "cw-players cw-players-compact" : "cw-players", "data-players": state.players.length });
   for (const p of state.players) el.append(playerPanel(p, state, board, compact));
   return el;

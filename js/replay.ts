@@ -4,6 +4,7 @@
  * (`data-setting` = `replay_at`, `show_ids`, `show_counting`), so clicks go through the same
  * path as the other settings and Python validates them.
  */
+import { fullScreenButton } from "./fullscreen";
 import { h } from "./dom";
 import { num, rich, slot, t, tc, tn } from "./i18n";
 import { cardsWords } from "./labels";
@@ -173,6 +174,7 @@ export function toggles(settings: Settings): HTMLElement {
     { class: "cw-toggles" },
     toggle("show_ids", t("Show ids"), t("Write the ids the API uses on the board: hexes (H), corners (white) and paths (dark)")),
     toggle("show_counting", t("Count cards"), t("What the viewing seat knows of each opponent's hand")),
+    fullScreenButton(),
   );
 }
 

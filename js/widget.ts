@@ -12,6 +12,7 @@ import { createBoardView, drawStatic } from "./board";
 import { drawAll, fill, type Canvas } from "./draw";
 import { eventFromChange, eventFromClick } from "./events";
 import { loadingWords } from "./first-words";
+import { toggleFullScreen } from "./fullscreen";
 import { drawFollow, followClick, followParts } from "./follow";
 import { lang, setWords } from "./i18n";
 import { handleKey, keyCommand, mayTake } from "./keys";
@@ -63,7 +64,14 @@ function drawBoardOnce(c: Canvas, board: Board | null, drawn: Board | null): Boa
  * function that unwires them.
  */
 function wireInput(root: HTMLElement, dispatch: (ev: UiEvent | null) => void): () => void {
-  const onClick = (e: Event): void => dispatch(eventFromClick(e.target as Element | null));
+  const onClick = (e: Event): void => {
+    const target = e.target as Element | null;
+    if (target?.closest("button[data-fullscreen]")) {
+      void toggleFullScreen(root).catch(() => undefined); // refused by the page (an iframe without allowfullscreen)
+      return;
+    }
+    dispatch(eventFromClick(target));
+  };
   const onChange = (e: Event): void => dispatch(eventFromChange(e.target as Element | null));
   // a click anywhere in the widget gives it the keyboard (a menu or a button keeps its own focus)
   const onPointerDown = (e: Event): void => {
@@ -221,11 +229,19 @@ function render({ model, el }: RenderArgs): () => void {
   root.addEventListener("click", onFollow, true);
   const unwire = wireInput(root, dispatch);
   for (const name of TRAITS) model.on(`change:${name}`, schedule);
+  // entering or leaving full screen redraws (the compact panels, the control's words) and keeps
+  // the keyboard in the widget
+  const onFullScreen = (): void => {
+    if (document.fullscreenElement === root) root.focus({ preventScroll: true });
+    draw();
+  };
+  document.addEventListener("fullscreenchange", onFullScreen);
   draw();
 
   return () => {
     if (noteTimer !== null) clearTimeout(noteTimer);
     for (const name of TRAITS) model.off(`change:${name}`, schedule);
+    document.removeEventListener("fullscreenchange", onFullScreen);
     unwire();
     root.removeEventListener("click", onFollow, true);
     resize?.disconnect();
