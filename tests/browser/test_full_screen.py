@@ -46,10 +46,12 @@ IN_VIEW_JS = """
   for (const [name, el] of Object.entries(parts)) {
     if (!el) { out[name] = "missing"; continue; }
     const r = el.getBoundingClientRect();
-    const inside = r.width > 0 && r.height > 0 && r.left >= -1 && r.top >= -1 && r.right <= w + 1 && r.bottom <= h + 1;
-    if (!inside) out[name] = [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)];
+    const shown = r.width > 0 && r.height > 0;
+    const inside = shown && r.left >= -1 && r.top >= -1 && r.right <= w + 1 && r.bottom <= h + 1;
+    if (!inside) out[name] = [r.left, r.top, r.right, r.bottom].map(Math.round);
   }
-  return { outside: out, scroll: [root.scrollHeight, root.clientHeight], full: document.fullscreenElement === root };
+  const full = document.fullscreenElement === root;
+  return { outside: out, scroll: [root.scrollHeight, root.clientHeight], full };
 }
 """
 
