@@ -39,3 +39,8 @@ export function roadPattern(seat: number, line: Record<string, string>): SVGElem
   if (!dashes) return null;
   return s("line", { ...line, class: "cw-road-cue", stroke: "#1b1a17", "stroke-width": 0.035, "stroke-dasharray": dashes, "stroke-linecap": "butt", opacity: 0.75 });
 }
+
+/** The seat's colour on this board (grey for a seat it does not list). */
+export function seatColor(board: { players: readonly Pick<BoardPlayer, "seat" | "color">[] }, seat: number): string {
+  return board.players.find((p) => p.seat === seat)?.color ?? "#888";
+}

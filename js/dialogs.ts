@@ -1,5 +1,6 @@
 /** The action bar and the dialogs (placement confirm, robber victim, cards, trades, discard). */
 import { resourceCard } from "./art";
+import { seatColor } from "./cues";
 import { h, type Child } from "./dom";
 import { canDiscard, ownHand, total, yopCanPick } from "./choices";
 import { BAR_GROUPS, control, SHORTCUTS } from "./controls";
@@ -21,9 +22,6 @@ import { cardRow } from "./table";
 import { RESOURCES } from "./types";
 import type { Board, BuildCostKind, Resource, ResourceCounts, Trade, TradeResponse } from "./types";
 
-function colorOf(board: Board, seat: number): string {
-  return board.players.find((p) => p.seat === seat)?.color ?? "#888";
-}
 
 function nameOf(ctx: Ctx, seat: number | null): string {
   return ctx.state.players.find((p) => p.seat === seat)?.name ?? t("Seat {seat}", { seat: seat ?? "?" });
@@ -139,7 +137,7 @@ function placementDialog(p: Placement, ctx: Ctx, board: Board): HTMLElement {
         row.append(
           h(
             "button",
-            { type: "button", class: `cw-btn cw-victim${p.victim === v ? " cw-on" : ""}`, "data-victim": v, "aria-pressed": String(p.victim === v), style: `--cw-player:${colorOf(board, v)}` },
+            { type: "button", class: `cw-btn cw-victim${p.victim === v ? " cw-on" : ""}`, "data-victim": v, "aria-pressed": String(p.victim === v), style: `--cw-player:${seatColor(board, v)}` },
             nameOf(ctx, v),
           ),
         );
@@ -311,7 +309,7 @@ function tradeStatus(trade: TimedTrade, ctx: Ctx, board: Board): HTMLElement {
   const list = h("ul", { class: "cw-responses" });
   for (const [seatStr, resp] of Object.entries(trade.responses ?? {})) {
     const seat = Number(seatStr);
-    const li = h("li", { "data-seat": seat, style: `--cw-player:${colorOf(board, seat)}` }, ...rich(responseWords(resp), [h("b", {}, nameOf(ctx, seat))]), " ");
+    const li = h("li", { "data-seat": seat, style: `--cw-player:${seatColor(board, seat)}` }, ...rich(responseWords(resp), [h("b", {}, nameOf(ctx, seat))]), " ");
     if (confirmable(legal).includes(seat)) li.append(button("confirm_trade", t("Confirm"), { seat, cls: "cw-small cw-primary" }));
     list.append(li);
   }

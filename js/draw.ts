@@ -14,6 +14,7 @@ import type { Layout } from "./layout";
 import { nodes } from "./legal";
 import { isolateNames } from "./names";
 import * as panels from "./panels";
+import { panelMode, players } from "./players";
 import * as replay from "./replay";
 import { controls } from "./controls";
 import { teacherBanner } from "./presence";
@@ -39,6 +40,8 @@ export interface Canvas {
   rolls: number | null;
   /** the slots rebuilt by the redraw under way (their names are isolated once, at its end) */
   rebuilt: Element[];
+  /** the seats whose panel is open (a click on a player's line opens or closes it) */
+  openPlayers: Set<number>;
 }
 
 /** The traits a redraw reads besides state / legal / settings (unchecked: each step checks). */
@@ -188,9 +191,10 @@ function drawPanels(c: Canvas, ctx: Ctx, board: Board): void {
   const { root, slots } = c.layout;
   const { state } = ctx;
   const who = [state.current, state.turn_player, state.winner];
-  const full = isFullScreen(root);
-  fillIfChanged(c, slots.players, JSON.stringify([state.players, who, board.players, state.table?.seats ?? null, full]), () =>
-    panels.players(state, board, full),
+  const mode = panelMode(isFullScreen(root));
+  const open = [...c.openPlayers].sort();
+  fillIfChanged(c, slots.players, JSON.stringify([state.players, who, board.players, state.table?.seats ?? null, mode, open]), () =>
+    players(state, board, mode, c.openPlayers),
   );
   fillIfChanged(c, slots.bank, JSON.stringify(state.bank), () => panels.bank(state));
   fillIfChanged(c, slots.hist, JSON.stringify(state.dice_counts), () => panels.histogram(state));

@@ -96,8 +96,13 @@ export function mayTake(root: Element, active: Element | null): boolean {
 export function handleKey(e: KeyInput, root: HTMLElement, active: Element | null): boolean {
   const command = keyCommand(e);
   if (!command || !mayTake(root, active)) return false;
-  // Enter on a focused button of the widget presses that button (the browser does it)
+  // Enter on a focused button of the widget presses that button (the browser does it); on a
+  // focused line that opens (role="button", a player's line) it opens it
   if (command === "confirm" && active?.closest("button") && root.contains(active)) return false;
+  if (command === "confirm" && active instanceof HTMLElement && active.getAttribute("role") === "button" && root.contains(active)) {
+    active.click();
+    return true;
+  }
   const btn = commandButton(root, command);
   if (!btn) return false;
   btn.click();

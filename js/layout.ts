@@ -7,6 +7,8 @@ import { loadingWords } from "./first-words";
 
 /** Below this width (px) the widget stacks: the side column under the board, dialogs over it. */
 export const NARROW_PX = 700;
+/** From this width (px) of the cell on, the side is two columns: the play, and the table's news. */
+export const WIDE_PX = 1100;
 
 /** The slots every drawing step fills (each is a div with the class `cw-<name>-slot`). */
 export interface Slots {
@@ -69,21 +71,12 @@ export function buildLayout(svg: SVGSVGElement): Layout {
   // one line of fixed height under the controls: the mode's hint or the Hint's words, and the
   // note of a tapped disabled control floating over it (nothing above the dialog ever moves)
   const status = h("div", { class: "cw-status" }, slots.mode, slots.hint, slots.note);
-  const side = h(
-    "div",
-    { class: "cw-side" },
-    // the turn: the banner and the last roll (one above the other; side by side when stacked)
-    h("div", { class: "cw-turn" }, slots.banner, slots.roll),
-    slots.actions,
-    status,
-    slots.dialog,
-    slots.log,
-    slots.summary,
-    slots.players,
-    slots.counting,
-    h("div", { class: "cw-box cw-roll-box" }, slots.bank),
-    slots.hist,
-  );
+  // the side: what the acting player does (the turn, the controls, the dialog), then what the
+  // table shows (the log, the players, the bank, the rolls); one column, or two side by side
+  // when the cell is wide (cw-wide)
+  const play = h("div", { class: "cw-side-play" }, h("div", { class: "cw-turn" }, slots.banner, slots.roll), slots.actions, status, slots.dialog);
+  const info = h("div", { class: "cw-side-info" }, slots.log, slots.summary, slots.players, slots.counting, h("div", { class: "cw-box cw-roll-box" }, slots.bank), slots.hist);
+  const side = h("div", { class: "cw-side" }, play, info);
   const root = h(
     "div",
     { class: "catan-widget", tabindex: "-1", "data-lm-suppress-shortcuts": "true" },
@@ -93,14 +86,49 @@ export function buildLayout(svg: SVGSVGElement): Layout {
   return { root, boardWrap, side, waiting, slots };
 }
 
-/** Put the dialog where the eye is: beside the board, or over its bottom when stacked. */
-export function placeDialog(layout: Layout, width: number): void {
+/**
+ * Put the dialog where the eye is: beside the board, or over its bottom when stacked (the widget
+ * `width` px wide); and the side in two columns when the cell has `room` px (not in full screen).
+ */
+export function placeDialog(layout: Layout, width: number, room = 0): void {
   const { root, boardWrap, side, slots } = layout;
   const narrow = width > 0 && width < NARROW_PX;
   root.classList.toggle("cw-narrow", narrow);
+  root.classList.toggle("cw-wide", !narrow && room >= WIDE_PX && document.fullscreenElement !== root);
   const home = narrow ? boardWrap : side;
-  if (slots.dialog.parentElement !== home) {
+  if (slots.dialog.parentElement?.closest(".cw-side, .cw-board-wrap") !== home) {
     if (narrow) boardWrap.append(slots.dialog);
     else slots.note.parentElement?.after(slots.dialog);
   }
+}
+
+/** The height (px) from the widget's top that holds the table: board, dice, bar, hand, players. */
+export const TABLE_PX = 640;
+
+/** The nearest ancestor of `el` that scrolls (the notebook's panel), or null (the page). */
+function scroller(el: Element): Element | null {
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    if (box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY)) return box;
+  }
+  return null;
+}
+
+/**
+ * When a game is first drawn, scroll what holds the widget (the notebook) so that its table is in
+ * view: the widget's top at the top, unless the first TABLE_PX of it are in view already. Nothing
+ * happens in full screen or while the page is hidden.
+ */
+export function bringIntoView(root: HTMLElement): void {
+  if (typeof requestAnimationFrame !== "function" || typeof root.scrollIntoView !== "function") return;
+  requestAnimationFrame(() => {
+    if (!root.isConnected || document.fullscreenElement || document.visibilityState === "hidden") return;
+    const r = root.getBoundingClientRect();
+    if (r.height === 0) return; // not laid out: a tab in the background
+    const box = scroller(root)?.getBoundingClientRect();
+    const top = Math.max(box?.top ?? 0, 0);
+    const bottom = Math.min(box?.bottom ?? innerHeight, innerHeight);
+    if (r.top >= top - 1 && r.top + Math.min(r.height, TABLE_PX) <= bottom + 1) return;
+    const smooth = typeof matchMedia === "function" && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    root.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+  });
 }

@@ -1,26 +1,16 @@
 /** HTML side panels: banner, players, bank, dice, histogram, log, error toast. */
-import { cityShape, resourceCard, settlementShape } from "./art";
-import { seatLetters } from "./cues";
+import { resourceCard } from "./art";
+import { seatColor } from "./cues";
 import { bannerSentence } from "./follow";
 import { h, s } from "./dom";
 import { diePipOffsets, expectedRolls, fmt } from "./hex";
 import { linkLog, markedLines } from "./highlights";
-import { lang, languages, num, rich, slot, t, tc, tn } from "./i18n";
-import { amountWords, devCardWord, newWord } from "./labels";
-import { atTable, presenceMark } from "./presence";
-import "./six.css";
-import { DEV_KINDS, RESOURCES } from "./types";
-import type { Board, GameState, PlayerState, Settings, SpecialKind, Theme } from "./types";
+import { lang, languages, num, t, tc, tn } from "./i18n";
+import { amountWords } from "./labels";
+import { atTable } from "./presence";
+import { RESOURCES } from "./types";
+import type { Board, GameState, Settings, Theme } from "./types";
 
-/** The badge of a special card's holder: its name, and what it is worth on hover (the engine's words). */
-function specialBadge(board: Board, kind: SpecialKind, cls: string): HTMLElement {
-  const card = board.special_cards?.[kind];
-  return h("span", { class: `cw-badge ${cls}`, title: card?.title ?? "" }, card?.name ?? "");
-}
-
-function colorOf(board: Board, seat: number): string {
-  return board.players.find((p) => p.seat === seat)?.color ?? "#888";
-}
 
 /**
  * The sentence that says who must act and what (`state.prompt`), or while a bot acts the move
@@ -39,161 +29,11 @@ export function banner(state: GameState, board: Board): HTMLElement {
   const seat = state.phase === "game_over" && state.winner != null ? state.winner : state.current;
   return h(
     "div",
-    { class: "cw-banner", "data-phase": state.phase, style: `--cw-player:${colorOf(board, seat)}` },
+    { class: "cw-banner", "data-phase": state.phase, style: `--cw-player:${seatColor(board, seat)}` },
     h("span", { class: "cw-banner-dot" }),
     h("span", { class: "cw-banner-text", title: bannerText(state) }, bannerText(state)),
     h("span", { class: "cw-banner-turn" }, roundText(state)),
   );
-}
-
-function pieceIcon(kind: "road" | "settlement" | "city", color: string): SVGElement {
-  const body =
-    kind === "road"
-      ? s("rect", { x: -0.3, y: -0.07, width: 0.6, height: 0.14, rx: 0.06, fill: color, stroke: "#1b1a17", "stroke-width": 0.04, transform: "rotate(-30)" })
-      : kind === "city"
-        ? cityShape(color)
-        : settlementShape(color);
-  return s("svg", { viewBox: "-0.34 -0.34 0.68 0.6", width: 18, height: 16, class: "cw-icon", "aria-hidden": "true" }, body);
-}
-
-/** From this many players on, the panels are compact (js/six.css `.cw-players-compact`): six fit beside the board. */
-export const COMPACT_PLAYERS = 5;
-
-function hand(p: PlayerState, compact: boolean): HTMLElement {
-  if (p.resources) {
-    const el = h("div", { class: "cw-hand", "data-hidden": "false" });
-    for (const r of RESOURCES) {
-      const n = p.resources[r] ?? 0;
-      const label = amountWords(r, n);
-      el.append(
-        h("span", { class: n ? "cw-res" : "cw-res cw-zero", "data-resource": r, title: label }, resourceCard(r, compact ? 15 : 22, label), h("b", { "aria-hidden": "true" }, String(n))),
-      );
-    }
-    return el;
-  }
-  const n = p.resource_count;
-  const hidden = tn("{n} resource card (hidden)", "{n} resource cards (hidden)", n);
-  return h(
-    "div",
-    { class: "cw-hand cw-hidden", "data-hidden": "true", title: hidden, role: "img", "aria-label": hidden },
-    h("span", { class: "cw-card-back" }),
-    h("b", { class: "cw-count" }, compact ? num(n) : `× ${num(n)}`),
-    // TRANSLATORS: the word after a count of hidden cards ("× 5 cards"); the count is shown before it
-    compact ? null : h("span", { class: "cw-muted" }, tn("card", "cards", n)),
-  );
-}
-
-function devCards(p: PlayerState, compact: boolean): HTMLElement {
-  const el = h("div", { class: "cw-dev" });
-  if (!p.dev_cards && compact) {
-    // compact: the deck's back and the count; the words are its title
-    const words = tn("{n} development card", "{n} development cards", p.dev_count);
-    el.append(h("span", { class: "cw-dev-card cw-dev-hidden", title: words, "aria-label": words }, h("span", { class: "cw-card-back cw-dev-back" }), h("b", { class: "cw-count" }, String(p.dev_count))));
-    return el;
-  }
-  if (p.dev_cards) {
-    const items = DEV_KINDS.filter((k) => (p.dev_cards?.[k] ?? 0) > 0);
-    if (items.length === 0) el.append(h("span", { class: "cw-muted" }, t("No development cards")));
-    for (const k of items) {
-      const n = p.dev_cards[k] ?? 0;
-      const fresh = p.dev_new?.[k] ?? 0;
-      const card = devCardWord(k);
-      el.append(
-        h(
-          "span",
-          { class: "cw-dev-card", "data-dev": k, title: fresh ? tn("{n} bought this turn", "{n} bought this turn", fresh) : card },
-          // TRANSLATORS: a development card held more than once ("Knight ×2")
-          n > 1 ? t("{card} ×{n}", { card, n }) : card,
-          fresh ? h("i", {}, newWord()) : null,
-        ),
-      );
-    }
-  } else {
-    el.append(h("span", { class: "cw-dev-card cw-dev-hidden" }, tn("{n} development card", "{n} development cards", p.dev_count)));
-  }
-  return el;
-}
-
-/** The pieces a player has left, in words. */
-function piecesLeft(p: PlayerState): string {
-  const roads = tn("{n} road", "{n} roads", p.pieces.roads);
-  const settlements = tn("{n} settlement", "{n} settlements", p.pieces.settlements);
-  const cities = tn("{n} city", "{n} cities", p.pieces.cities);
-  return t("Pieces left: {roads}, {settlements}, {cities}", { roads, settlements, cities });
-}
-
-/** Knights played, road length and (full panels) the pieces left; compact, the pieces are its title. */
-function stats(p: PlayerState, color: string, compact: boolean): HTMLElement {
-  return h(
-    "div",
-    { class: "cw-stats", title: compact ? piecesLeft(p) : null },
-    h("span", { title: t("Knights played") }, t("Knights {n}", { n: p.knights_played })),
-    h("span", { title: t("Longest road length") }, t("Road {n}", { n: p.road_length })),
-    compact
-      ? null
-      : h(
-          "span",
-          { class: "cw-pieces", title: t("Pieces left: roads, settlements, cities") },
-          pieceIcon("road", color), String(p.pieces.roads),
-          pieceIcon("settlement", color), String(p.pieces.settlements),
-          pieceIcon("city", color), String(p.pieces.cities),
-        ),
-  );
-}
-
-function playerPanel(p: PlayerState, state: GameState, board: Board, compact: boolean): HTMLElement {
-  const color = colorOf(board, p.seat);
-  const cls = ["cw-player"];
-  if (p.seat === state.current) cls.push("cw-current");
-  if (p.seat === state.turn_player) cls.push("cw-turn");
-  if (state.winner === p.seat) cls.push("cw-winner");
-  const total = p.vp + (p.vp_hidden ?? 0);
-  const vpTitle = p.vp_hidden
-    ? tn("{n} victory point: {public} public + {hidden} hidden", "{n} victory points: {public} public + {hidden} hidden", total, { public: p.vp, hidden: p.vp_hidden })
-    : tn("{n} victory point", "{n} victory points", p.vp);
-  const winner = t("Winner");
-  const badges = [
-    state.winner === p.seat ? h("span", { class: "cw-badge cw-badge-winner", title: winner }, winner) : null,
-    p.longest_road ? specialBadge(board, "longest_road", "cw-badge-road") : null,
-    p.largest_army ? specialBadge(board, "largest_army", "cw-badge-army") : null,
-  ];
-  return h(
-    "div",
-    { class: cls.join(" "), "data-seat": p.seat, style: `--cw-player:${color}` },
-    h(
-      "div",
-      { class: "cw-player-head" },
-      h("span", { class: "cw-turn-marker", title: t("Whose turn"), "aria-hidden": "true" }, p.seat === state.turn_player ? "▶" : ""),
-      h("b", { class: "cw-seat-chip", title: t("The letter on this player's pieces") }, seatLetters(board.players).get(p.seat) ?? ""),
-      h("span", { class: "cw-player-name" }, p.name),
-      p.kind === "bot" ? h("span", { class: "cw-tag" }, tc("player", "bot")) : null,
-      presenceMark(state, board, p.seat),
-      ...(compact ? [] : badges),
-      state.phase === "game_over"
-        ? h("span", { class: "cw-vp", title: tn("{n} victory point", "{n} victory points", total) }, ...vpWords(h("b", {}, num(total))))
-        : h("span", { class: "cw-vp", title: vpTitle }, ...vpWords(h("b", {}, num(p.vp)), p.vp_hidden ? h("small", {}, `+${num(p.vp_hidden)}`) : null)),
-    ),
-    // compact: the hand, the development cards, knights and road on one line; the special cards under it
-    compact ? h("div", { class: "cw-player-cards" }, hand(p, true), devCards(p, true), stats(p, color, true)) : hand(p, false),
-    compact ? null : devCards(p, false),
-    compact ? (badges.some(Boolean) ? h("div", { class: "cw-player-badges" }, ...badges) : null) : stats(p, color, false),
-    (p.discard ?? 0) > 0 ? h("div", { class: "cw-must-discard" }, tn("Must discard {n} card", "Must discard {n} cards", p.discard ?? 0)) : null,
-  );
-}
-
-/** A player's points, short: "4 VP", the count drawn in bold (and the hidden points after it). */
-function vpWords(count: HTMLElement, hidden?: HTMLElement | null): (Node | string)[] {
-  const points = hidden ? h("span", {}, count, hidden) : count;
-  // TRANSLATORS: victory points, short, after their count ("4 VP"); {n} is the count
-  return rich(t("{n} VP", { n: slot(0) }), [points]);
-}
-
-/** Every player's panel, in seat order; compact from COMPACT_PLAYERS players on, and in full screen. */
-export function players(state: GameState, board: Board, fullScreen = false): HTMLElement {
-  const compact = fullScreen || state.players.length >= COMPACT_PLAYERS;
-  const el = h("div", { class: compact ? "cw-players cw-players-compact" : "cw-players", "data-players": state.players.length });
-  for (const p of state.players) el.append(playerPanel(p, state, board, compact));
-  return el;
 }
 
 export function bank(state: GameState): HTMLElement {

@@ -5,7 +5,7 @@
  */
 import "./table.css";
 import { resourceCard, settlementShape } from "./art";
-import { seatLetters } from "./cues";
+import { seatLetters, seatColor } from "./cues";
 import { h, s } from "./dom";
 import { control } from "./controls";
 import { t } from "./i18n";
@@ -20,9 +20,6 @@ export const DIE_PX = 44;
 /** Height of a card in the hand (px). */
 export const CARD_PX = 46;
 
-function colorOf(board: Board, seat: number): string {
-  return board.players.find((p) => p.seat === seat)?.color ?? "#888";
-}
 
 /** How many rolls were made so far: a new roll changes it, even when the dice show the same. */
 export function rollCount(state: Pick<GameState, "dice_counts">): number {
@@ -73,7 +70,7 @@ export function rollBox(state: GameState, board: Board, fresh: boolean): HTMLEle
   for (const [seat, cards] of gainsOf(state)) {
     const name = board.players.find((p) => p.seat === seat)?.name ?? "";
     gains.append(
-      h("span", { class: "cw-gain", "data-seat": seat, style: `--cw-player:${colorOf(board, seat)}` }, h("span", { class: "cw-gain-name" }, name), cardRow(cards, 16, "cw-gain-cards")),
+      h("span", { class: "cw-gain", "data-seat": seat, style: `--cw-player:${seatColor(board, seat)}` }, h("span", { class: "cw-gain-name" }, name), cardRow(cards, 16, "cw-gain-cards")),
     );
   }
   box.append(dice, gains);
@@ -156,8 +153,8 @@ export function handStrip(ui: UiState, ctx: Ctx, board: Board): HTMLElement | nu
   }
   const who = h(
     "span",
-    { class: "cw-hand-owner", style: `--cw-player:${colorOf(board, p.seat)}`, title: p.name },
-    s("svg", { viewBox: "-0.3 -0.3 0.6 0.52", width: 18, height: 16, "aria-hidden": "true" }, settlementShape(colorOf(board, p.seat))),
+    { class: "cw-hand-owner", style: `--cw-player:${seatColor(board, p.seat)}`, title: p.name },
+    s("svg", { viewBox: "-0.3 -0.3 0.6 0.52", width: 18, height: 16, "aria-hidden": "true" }, settlementShape(seatColor(board, p.seat))),
     h("span", { class: "cw-hand-name" }, p.name),
   );
   return h("div", { class: "cw-hand-strip", "data-seat": p.seat, role: "group", "aria-label": mine ? t("Your hand") : t("{name}'s hand", { name: p.name }) }, who, cards, devs);

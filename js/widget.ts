@@ -10,6 +10,7 @@ import "./widget.css";
 import type { WidgetModel } from "./contracts";
 import { createBoardView, drawStatic } from "./board";
 import { drawAll, fill, type Canvas } from "./draw";
+import { togglePlayer } from "./players";
 import { eventFromChange, eventFromClick } from "./events";
 import { loadingWords } from "./first-words";
 import { toggleFullScreen } from "./fullscreen";
@@ -17,7 +18,7 @@ import { drawFollow, followClick, followParts } from "./follow";
 import { lang, setWords } from "./i18n";
 import { handleKey, keyCommand, mayTake } from "./keys";
 import { activeMode, initialUi, reconcile, reduce, type Ctx, type UiEvent, type UiState } from "./interaction";
-import { buildLayout, placeDialog } from "./layout";
+import { bringIntoView, buildLayout, placeDialog } from "./layout";
 import { normalizeLegal } from "./legal";
 import { scrollLog } from "./panels";
 import { linkNotice, linkOf, remoteLink } from "./presence";
@@ -107,9 +108,22 @@ function wireInput(root: HTMLElement, dispatch: (ev: UiEvent | null) => void): (
  * gone from the page (the focus fell to the page's body), so the root takes the focus back.
  */
 function keepFocus(root: HTMLElement, draw: () => void): void {
-  const had = root.contains(document.activeElement);
+  const active = document.activeElement;
+  const had = root.contains(active);
+  // a player's line or a control drawn again takes the focus back (the keyboard goes on from it)
+  const again = had ? focusSelector(active) : null;
   draw();
-  if (had && !root.contains(document.activeElement)) root.focus({ preventScroll: true });
+  if (!had || root.contains(document.activeElement)) return;
+  const same = again ? root.querySelector<HTMLElement>(again) : null;
+  (same ?? root).focus({ preventScroll: true });
+}
+
+/** A selector for the element that takes `el`'s place when it is drawn again (null: none). */
+function focusSelector(el: Element | null): string | null {
+  const seat = el?.getAttribute("data-open-player");
+  if (seat != null) return `[data-open-player="${CSS.escape(seat)}"]`;
+  const action = el?.getAttribute("data-action");
+  return action != null && el?.tagName === "BUTTON" ? `button[data-action="${CSS.escape(action)}"]` : null;
 }
 
 /** The traits whose change redraws the widget. */
@@ -129,15 +143,17 @@ function render({ model, el }: RenderArgs): () => void {
   root.setAttribute("lang", lang());
   el.append(root);
   const follow = followParts(layout.slots.log, layout.slots.summary);
-  const canvas: Canvas = { view, layout, uid, idsCache: new WeakMap(), drawnKeys: new Map(), rolls: null, rebuilt: [] };
+  const canvas: Canvas = { view, layout, uid, idsCache: new WeakMap(), drawnKeys: new Map(), rolls: null, rebuilt: [], openPlayers: new Set() };
   // a resize (a tab switch too: hidden, then shown again) places the dialog and brings the log
   // back to its newest line
-  const onResize = (entries: ResizeObserverEntry[]): void => {
-    placeDialog(layout, entries[0]?.contentRect.width ?? 0);
+  // (the cell's width too: a wide cell gives the side two columns)
+  const onResize = (): void => {
+    placeDialog(layout, root.getBoundingClientRect().width, el.getBoundingClientRect().width);
     scrollLog(root);
   };
   const resize = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
   resize?.observe(root);
+  resize?.observe(el);
   // shown again (a notebook tab brought back to the front): the log's newest line again
   const shown = typeof IntersectionObserver === "function" ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && scrollLog(root)) : null;
   shown?.observe(root);
@@ -146,6 +162,8 @@ function render({ model, el }: RenderArgs): () => void {
   let noteTimer: ReturnType<typeof setTimeout> | null = null;
   let drawnBoard: Board | null = null;
   let scheduled = false;
+  /** whether a game was drawn yet (the first one scrolls the table into view) */
+  let drawnGame = false;
 
   /** Use this widget's words; when they changed (a new language), everything is drawn again. */
   const useWords = (): void => {
@@ -176,6 +194,10 @@ function render({ model, el }: RenderArgs): () => void {
     root.classList.toggle("cw-ready", !!(ctx && board));
     if (!ctx || !board) return;
     ui = reconcile(ui, ctx);
+    if (!drawnGame) {
+      drawnGame = true;
+      bringIntoView(root);
+    }
     drawAll(canvas, ui, ctx, board, activeMode(ui, ctx), { timeline: model.get("timeline"), summary: model.get("summary"), hint: model.get("hint") });
     const following = { dialog: ui.dialog !== null && ctx.legal.seat === null, replaying: ctx.settings.replay_at != null, compact: model.get("compact") === true, root };
     drawFollow(follow, ctx.state, following, (msg) => model.send(msg));
@@ -219,8 +241,14 @@ function render({ model, el }: RenderArgs): () => void {
     draw();
   };
 
-  // the "since" box's toggle and "New game" are this widget's own (js/follow.ts), not moves
+  // the "since" box's toggle and "New game" are this widget's own (js/follow.ts), not moves; so
+  // is opening a player's line
   const onFollow = (e: Event): void => {
+    if (togglePlayer(canvas.openPlayers, e.target as Element | null)) {
+      e.stopPropagation();
+      draw();
+      return;
+    }
     if (followClick(follow, e.target as Element | null, readContext(model)?.state.version ?? null, (msg) => model.send(msg))) {
       e.stopPropagation();
       draw();

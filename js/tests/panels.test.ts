@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as panels from "../panels";
+import { players, togglePlayer } from "../players";
 import { loadSample, sampleScenario, scenario } from "../fixtures/scenarios";
 import { fakeModel } from "../fixtures/fake-model";
 import widget from "../widget";
@@ -7,7 +8,7 @@ import widget from "../widget";
 describe("player panels", () => {
   it("shows one panel per player, the acting one marked", () => {
     const { state, board } = loadSample();
-    const el = panels.players(state, board);
+    const el = players(state, board, "line");
     const ps = el.querySelectorAll(".cw-player");
     expect(ps).toHaveLength(4);
     expect(el.querySelector(".cw-player.cw-current")?.getAttribute("data-seat")).toBe("0");
@@ -20,7 +21,7 @@ describe("player panels", () => {
   it("hidden hands show a count only", () => {
     const { state, board } = loadSample();
     state.players[1].dev_count = 1;
-    const bo = panels.players(state, board).querySelector('.cw-player[data-seat="1"]') as HTMLElement;
+    const bo = players(state, board, "line").querySelector('.cw-player[data-seat="1"]') as HTMLElement;
     const hand = bo.querySelector(".cw-hand") as HTMLElement;
     expect(hand.getAttribute("data-hidden")).toBe("true");
     expect(hand.querySelectorAll("[data-resource]")).toHaveLength(0);
@@ -33,7 +34,7 @@ describe("player panels", () => {
     const ada0 = state.players[0];
     ada0.dev_cards = { knight: 1, year_of_plenty: 1 };
     ada0.dev_new = { year_of_plenty: 1 };
-    const ada = panels.players(state, board).querySelector('.cw-player[data-seat="0"]') as HTMLElement;
+    const ada = players(state, board, "line").querySelector('.cw-player[data-seat="0"]') as HTMLElement;
     const res = [...ada.querySelectorAll(".cw-hand [data-resource]")];
     expect(res.map((r) => r.getAttribute("data-resource"))).toEqual(["lumber", "brick", "wool", "grain", "ore"]);
     const own = ada0.resources ?? { lumber: 0, brick: 0, wool: 0, grain: 0, ore: 0 };
@@ -45,18 +46,20 @@ describe("player panels", () => {
 
   it("the teacher view shows every hand", () => {
     const { state, board } = scenario("teacher");
-    expect(panels.players(state, board).querySelectorAll('.cw-hand[data-hidden="false"]')).toHaveLength(4);
+    expect(players(state, board, "line").querySelectorAll('.cw-hand[data-hidden="false"]')).toHaveLength(4);
   });
 
   it("shows VP, badges, knights, road length and pieces left", () => {
     const { state, board } = loadSample();
     Object.assign(state.players[1], { vp: 4, largest_army: true, longest_road: false, knights_played: 3, road_length: 2, pieces: { roads: 12, settlements: 3, cities: 4 } });
     Object.assign(state.players[2], { longest_road: true });
-    const el = panels.players(state, board);
+    const el = players(state, board, "line");
     const bo = el.querySelector('.cw-player[data-seat="1"]') as HTMLElement;
     expect(bo.querySelector(".cw-vp b")?.textContent).toBe("4");
-    expect(bo.querySelector(".cw-badge-army")?.textContent).toBe("Largest Army");
-    expect(bo.querySelector(".cw-badge-army")?.getAttribute("title")).toBe("Largest Army: 2 VP"); // Python's words
+    expect(bo.querySelector(".cw-player-more .cw-badge-army")?.textContent).toBe("Largest Army");
+    expect(bo.querySelector(".cw-player-more .cw-badge-army")?.getAttribute("title")).toBe("Largest Army: 2 VP"); // Python's words
+    // on the line, a mark whose words are its title
+    expect(bo.querySelector(".cw-player-head .cw-badge-army")?.getAttribute("aria-label")).toBe("Largest Army: 2 VP");
     expect(bo.querySelector(".cw-badge-road")).toBeNull();
     expect(el.querySelector('.cw-player[data-seat="2"] .cw-badge-road')).not.toBeNull();
     expect(bo.querySelector(".cw-stats")?.textContent).toContain("Knights 3");
@@ -68,24 +71,45 @@ describe("player panels", () => {
     const { state, board } = loadSample();
     Object.assign(state.players[0], { longest_road: true });
     board.special_cards.longest_road = { name: "Route", title: "Route: worth two" };
-    const badge = panels.players(state, board).querySelector('.cw-player[data-seat="0"] .cw-badge-road');
+    const badge = players(state, board, "line").querySelector('.cw-player[data-seat="0"] .cw-player-more .cw-badge-road');
     expect(badge?.textContent).toBe("Route");
     expect(badge?.getAttribute("title")).toBe("Route: worth two");
+  });
+
+  it("a line says the cards held as counts and opens on a click", () => {
+    const { state, board } = loadSample();
+    Object.assign(state.players[1], { dev_count: 2, discard: 3 });
+    const open = new Set<number>();
+    const bo = players(state, board, "line", open).querySelector('.cw-player[data-seat="1"]') as HTMLElement;
+    expect(bo.querySelector("[data-count='resources'] b")?.textContent).toBe(String(state.players[1].resource_count));
+    expect(bo.querySelector("[data-count='dev']")?.getAttribute("title")).toBe("2 development cards");
+    expect(bo.querySelector(".cw-brief-discard")?.getAttribute("title")).toBe("Must discard 3 cards");
+    expect((bo.querySelector(".cw-player-more") as HTMLElement).hidden).toBe(true);
+    const head = bo.querySelector(".cw-player-head") as HTMLElement;
+    expect(head.getAttribute("title")).toBe("Show this player's cards and pieces");
+    expect(togglePlayer(open, head.querySelector(".cw-player-name"))).toBe(true);
+    expect([...open]).toEqual([1]);
+    const opened = players(state, board, "line", open).querySelector('.cw-player[data-seat="1"]') as HTMLElement;
+    expect((opened.querySelector(".cw-player-more") as HTMLElement).hidden).toBe(false);
+    expect(togglePlayer(open, head)).toBe(true);
+    expect(open.size).toBe(0);
+    expect(togglePlayer(open, bo.querySelector(".cw-player-more"))).toBe(false);
   });
 
   it("marks the winner", () => {
     const { state, board } = loadSample();
     state.winner = 2;
-    const el = panels.players(state, board);
+    const el = players(state, board, "line");
     expect(el.querySelector(".cw-player.cw-winner")?.getAttribute("data-seat")).toBe("2");
-    expect(el.querySelectorAll(".cw-badge-winner")).toHaveLength(1);
+    expect(el.querySelectorAll(".cw-player-head .cw-badge-winner")).toHaveLength(1);
+    expect(el.querySelectorAll(".cw-player-more .cw-badge-winner")).toHaveLength(1);
   });
 
   it("says who must discard", () => {
     const { state, board } = scenario("discard");
     const who = state.players.filter((p) => (p.discard ?? 0) > 0);
     expect(who.length).toBeGreaterThan(0);
-    expect(panels.players(state, board).querySelectorAll(".cw-must-discard")).toHaveLength(who.length);
+    expect(players(state, board, "line").querySelectorAll(".cw-must-discard")).toHaveLength(who.length);
     // the viewer is named "you" in the list (the second person, chosen by seat)
     const named = who.map((p) => `${p.seat === state.viewer ? "you" : p.name} (${p.discard})`);
     expect(panels.bannerText(state)).toBe(`A 7! Discarding: ${named.join(", ")}`);
@@ -119,7 +143,7 @@ describe("banner", () => {
 describe("resource names", () => {
   it("every resource card in hands and the bank is named on hover and for screen readers", () => {
     const { state, board } = loadSample();
-    const cards = [...panels.players(state, board).querySelectorAll(".cw-card"), ...panels.bank(state).querySelectorAll(".cw-card")];
+    const cards = [...players(state, board, "line").querySelectorAll(".cw-card"), ...panels.bank(state).querySelectorAll(".cw-card")];
     expect(cards.length).toBeGreaterThanOrEqual(10);
     for (const card of cards) {
       const label = card.getAttribute("aria-label") ?? "";
@@ -220,7 +244,7 @@ describe("bank, dice, histogram, log, toast", () => {
     const { state, board } = loadSample();
     state.players[0].vp = 9;
     state.players[0].vp_hidden = 1;
-    const vp = (): string | null | undefined => panels.players(state, board).querySelector('.cw-player[data-seat="0"] .cw-vp')?.textContent;
+    const vp = (): string | null | undefined => players(state, board, "line").querySelector('.cw-player[data-seat="0"] .cw-vp')?.textContent;
     expect(vp()).toBe("9+1 VP");
     state.phase = "game_over";
     state.winner = 0;

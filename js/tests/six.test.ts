@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { players } from "../players";
 import { boardViewBox } from "../hex";
 import { roadPattern } from "../cues";
 import { controls } from "../controls";
 import { actionBar } from "../dialogs";
 import { initialUi } from "../interaction";
-import * as panels from "../panels";
 import { loadSample } from "../fixtures/scenarios";
 import type { Board, GameState } from "../types";
 
@@ -32,11 +32,11 @@ describe("five and six players", () => {
     expect(vb.h).toBeCloseTo(base.h);
   });
 
-  it("six players get compact panels with the same parts: name, VP, hand, cards, knights, road, badges", () => {
+  it("compact panels (full screen) have the same parts: name, VP, hand, cards, knights, road, badges", () => {
     const { state, board } = sixPlayers();
     state.players[5].longest_road = true;
     state.players[5].dev_count = 2;
-    const el = panels.players(state, board);
+    const el = players(state, board, "compact");
     expect(el.classList.contains("cw-players-compact")).toBe(true);
     expect(el.getAttribute("data-players")).toBe("6");
     const ps = [...el.querySelectorAll<HTMLElement>(".cw-player")];
@@ -55,11 +55,17 @@ describe("five and six players", () => {
     expect([...ada.querySelectorAll(".cw-hand [data-resource]")]).toHaveLength(5);
   });
 
-  it("four players keep the full panels", () => {
-    const { state, board } = loadSample();
-    const el = panels.players(state, board);
-    expect(el.classList.contains("cw-players-compact")).toBe(false);
-    expect(el.querySelectorAll(".cw-pieces")).toHaveLength(4);
+  it("in a cell every player is one line, whatever their number, each opening to the whole panel", () => {
+    for (const { state, board } of [loadSample(), sixPlayers()]) {
+      const n = state.players.length;
+      const el = players(state, board, "line", new Set([1]));
+      expect(el.classList.contains("cw-players-line")).toBe(true);
+      expect(el.querySelectorAll(".cw-player-head[data-open-player]")).toHaveLength(n);
+      expect(el.querySelectorAll(".cw-pieces")).toHaveLength(n);
+      const more = [...el.querySelectorAll<HTMLElement>(".cw-player-more")];
+      expect(more.map((m) => m.hidden)).toEqual(state.players.map((p) => p.seat !== 1));
+      expect(el.querySelector(".cw-player[data-seat='1'] [data-open-player]")?.getAttribute("aria-expanded")).toBe("true");
+    }
   });
 
   it("every one of six seats has its own road pattern", () => {

@@ -81,7 +81,7 @@ def test_six_players_by_clicks_with_a_special_build_to_the_end(lab_page: Page, l
     expect(table.root.locator(".cw-player[data-seat='0'].cw-current")).to_be_visible()
     expect(table.root.locator(".cw-player[data-seat='5'] .cw-turn-marker")).to_have_text("▶")
     expect(table.button("end_turn")).to_contain_text("Pass")
-    expect(table.root.locator(".cw-players.cw-players-compact .cw-player")).to_have_count(6)
+    expect(table.root.locator(".cw-players.cw-players-line .cw-player")).to_have_count(6)
     for refused in ("roll", "maritime_trade", "offer_trade"):
         assert not table.enabled(refused), refused
     expect(table.button("maritime_trade")).to_have_attribute("title", re.compile("Special Building Phase"))
