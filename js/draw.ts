@@ -122,24 +122,51 @@ function drawOverlays(c: Canvas, ui: UiState, ctx: Ctx, board: Board): void {
   put(c, slots.overlay, boardOverlay(ui, ctx, board));
   put(c, slots.handover, panels.handover(state));
   root.classList.toggle("cw-handing-over", !!state.handover);
-  placeBesideSpot(c, slots.overlay, ui.pending ? placementPoint(board, ui.pending) : null);
   slots.overlay.classList.toggle("cw-spot-hex", ui.pending?.kind === "move_robber");
+  placeBesideSpot(c, slots.overlay, ui.pending ? placementPoint(board, ui.pending) : null);
 }
 
 /**
  * Put the placement's confirm beside its spot, never over it: to the right of a spot on the
- * left half of the board, to the left of one on the right half, level with it (kept inside the
- * board). Positioned over the board, so nothing else moves.
+ * left half of the board, to the left of one on the right half, level with it; where that side
+ * has no room for it, the other side; where neither has, above or below the spot. Always inside
+ * the board, so nothing else moves and no word is cut.
  */
 function placeBesideSpot(c: Canvas, slot: HTMLElement, point: { x: number; y: number } | null): void {
   const box = c.view.svg.getAttribute("viewBox")?.split(" ").map(Number);
   slot.classList.toggle("cw-at-spot", !!point && !!box);
+  slot.classList.remove("cw-spot-above", "cw-spot-below");
+  slot.style.removeProperty("--cw-left");
   if (!point || !box || !(box[2] > 0) || !(box[3] > 0)) return;
   const x = ((point.x - box[0]) / box[2]) * 100;
   const y = ((point.y - box[1]) / box[3]) * 100;
   slot.classList.toggle("cw-spot-right", x >= 50);
   slot.style.setProperty("--cw-x", `${x.toFixed(2)}%`);
   slot.style.setProperty("--cw-y", `${Math.min(90, Math.max(10, y)).toFixed(2)}%`);
+  keepInside(slot, x, y);
+}
+
+/** Whether `inner` lies inside `outer` horizontally and vertically (1 px of slack). */
+function inside(inner: DOMRect, outer: DOMRect): boolean {
+  return inner.left >= outer.left - 1 && inner.right <= outer.right + 1 && inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1;
+}
+
+/**
+ * Move the popover in `slot` (beside the spot at `x`, `y` percent of the board) to where it fits
+ * in the board: the spot's other side, else above or below it, its left edge kept inside.
+ */
+function keepInside(slot: HTMLElement, x: number, y: number): void {
+  const board = slot.parentElement?.getBoundingClientRect();
+  const pop = slot.firstElementChild;
+  if (!board || board.width === 0 || !pop) return; // not laid out (jsdom, a hidden tab)
+  if (inside(pop.getBoundingClientRect(), board)) return;
+  slot.classList.toggle("cw-spot-right");
+  if (inside(pop.getBoundingClientRect(), board)) return;
+  slot.classList.remove("cw-spot-right");
+  slot.classList.add(y >= 50 ? "cw-spot-above" : "cw-spot-below");
+  const width = pop.getBoundingClientRect().width;
+  const left = Math.min(Math.max((x / 100) * board.width - width / 2, 0), Math.max(board.width - width, 0));
+  slot.style.setProperty("--cw-left", `${left.toFixed(1)}px`);
 }
 
 /** The acting player's controls: the mode hint, the tap note, the dialog, the action bar, Hint. */
