@@ -245,6 +245,12 @@ export function drawStatic(view: BoardView, board: Board, uid: string): void {
   buildTargets(view, board);
 }
 
+/**
+ * A node's hit radius (hex units): neighbours are 1 apart, so 0.42 leaves a gap between them and
+ * makes each at least 24 px across on a phone's board (about 29 px a unit at 390 px wide).
+ */
+const NODE_HIT_R = 0.42;
+
 /** One click target per edge and node (hit areas only; marks are added when legal). */
 function buildTargets(view: BoardView, board: Board): void {
   clear(view.targetsLayer);
@@ -271,7 +277,7 @@ function buildTargets(view: BoardView, board: Board): void {
   }
   const nodes = s("g", { class: "cw-node-targets" });
   for (const n of board.nodes) {
-    const el = s("g", { class: "cw-node", "data-node": n.id }, s("circle", { class: "cw-hit", cx: fmt(n.x), cy: fmt(n.y), r: 0.3, fill: "transparent" }));
+    const el = s("g", { class: "cw-node", "data-node": n.id }, s("circle", { class: "cw-hit", cx: fmt(n.x), cy: fmt(n.y), r: NODE_HIT_R, fill: "transparent" }));
     nodes.append(el);
     view.nodeEls.set(n.id, el);
   }
@@ -376,6 +382,8 @@ function ghost(inp: DynamicInput): SVGElement {
   const { board, pending } = inp;
   const g = s("g", { class: "cw-ghost-layer", "pointer-events": "none" });
   if (!pending) return g;
+  // what is pending, for tests and assistive tools: "build_road:17"
+  g.setAttribute("data-pending", `${pending.kind}:${pending.kind === "build_road" ? pending.edge : pending.kind === "move_robber" ? pending.hex : pending.node}`);
   const color = playerColor(board, inp.seat);
   if (pending.kind === "build_road") {
     const r = roadLine(board, pending.edge, color, "cw-ghost cw-ghost-road");

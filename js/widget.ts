@@ -24,6 +24,7 @@ import { scrollLog } from "./panels";
 import { linkNotice, linkOf, remoteLink } from "./presence";
 import { RemoteModel, type RemoteLink, type RemoteOptions } from "./remote";
 import { normalizeSettings, SETTING_NAMES } from "./settings";
+import { nearestLit } from "./snap";
 import type { Board, Settings } from "./types";
 export type { WidgetModel, WidgetTraits } from "./contracts";
 
@@ -71,7 +72,11 @@ function wireInput(root: HTMLElement, dispatch: (ev: UiEvent | null) => void): (
       void toggleFullScreen(root).catch(() => undefined); // refused by the page (an iframe without allowfullscreen)
       return;
     }
-    dispatch(eventFromClick(target));
+    const ev = eventFromClick(target);
+    // a tap on the board that hits no spot of the mode in force takes the nearest lit one
+    const board = target?.closest("svg.cw-board");
+    const snapped = board && (ev === null || ev.type === "hex") && e instanceof MouseEvent ? nearestLit(board, e.clientX, e.clientY) : null;
+    dispatch(snapped ?? ev);
   };
   const onChange = (e: Event): void => dispatch(eventFromChange(e.target as Element | null));
   // a click anywhere in the widget gives it the keyboard (a menu or a button keeps its own focus)

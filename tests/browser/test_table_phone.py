@@ -1,5 +1,7 @@
 """A seat's bare page on a phone-sized screen (390×844, touch): the board and the hand are shown
-together on the first screen, and the page never scrolls sideways.
+together on the first screen, and the page never scrolls sideways; every control and every spot
+on the board takes taps at least 24×24 px (WCAG 2.2): buttons and corners by their own size, a
+road's spot by its band and the forgiving tap around it (js/snap.ts).
 
 The table is tests/browser/test_table_game.py's staged game on 127.0.0.1 (tests/browser/table_server.py),
 Ada's link opened in a Chromium context of its own with a phone's viewport.  The page's screenshot
@@ -36,6 +38,32 @@ SIDEWAYS_JS = """() => {
       .map((e) => e.tagName.toLowerCase() + '.' + [...e.classList].join('.'))
       .slice(0, 5),
   };
+}"""
+
+
+#: every control shown, and every corner's hit area: [what, width, height] of those under 24 px
+SMALL_JS = """(root) => {
+  const small = [];
+  const check = (what, el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return; // not shown
+    if (r.width < 23.5 || r.height < 23.5) small.push([what, Math.round(r.width), Math.round(r.height)]);
+  };
+  root.querySelectorAll("button, select, [role='button']").forEach((el) =>
+    check((el.getAttribute("data-action") || el.className || el.tagName).toString(), el));
+  root.querySelectorAll(".cw-node .cw-hit").forEach((el) => check("corner", el));
+  return small;
+}"""
+
+#: a lit road's centre, and the point `off` px from it across the road (on either side)
+ACROSS_JS = """(root, [id, off]) => {
+  const r = root.querySelector(`.cw-edge[data-edge="${id}"] .cw-hit`).getBoundingClientRect();
+  const pts = root.querySelector(`.cw-edge[data-edge="${id}"] .cw-hit`).getAttribute("points")
+    .split(" ").map((p) => p.split(",").map(Number));
+  const [dx, dy] = [pts[1][0] - pts[0][0], pts[1][1] - pts[0][1]];
+  const len = Math.hypot(dx, dy);
+  const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
+  return [[cx - (dy / len) * off, cy + (dx / len) * off], [cx + (dy / len) * off, cy - (dx / len) * off]];
 }"""
 
 
@@ -81,6 +109,22 @@ def test_a_seat_on_a_phone_sees_the_board_and_its_hand(lab_browser: BrowserConte
         assert sideways["body"][0] <= sideways["body"][1], sideways
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=ARTIFACTS / "table-phone.png", full_page=True)
+
+        # a finger's targets: controls and corners at least 24 px each way
+        assert screen.root.evaluate(SMALL_JS) == [], "targets under 24×24 px"
+        # a road's spot takes a tap 12 px off its centre across the road, on either side
+        screen.button("roll").tap()
+        screen.wait_for(seat=ADA, phase="main")
+        screen.button("build_road").tap()
+        lit = screen.legal_ids("edge")
+        assert lit, "no road to build"
+        for edge in lit[:6]:
+            for x, y in screen.root.evaluate(ACROSS_JS, [edge, 12]):
+                page.touchscreen.tap(x, y)
+                pending = screen.root.locator(f".cw-ghost-layer[data-pending='build_road:{edge}']")
+                expect(pending).to_have_count(1)
+                screen.root.locator(".cw-overlay-slot button[data-action='cancel']").tap()
+                expect(screen.root.locator(".cw-ghost-layer[data-pending]")).to_have_count(0)
     finally:
         context.close()
         srv.stop()
