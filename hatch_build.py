@@ -83,6 +83,7 @@ INTERPRETED = (
     "language",
     "game",
     "knowledge/__init__",
+    "knowledge/moves",
     "knowledge/observed",
     "knowledge/observed_json",
     "names",

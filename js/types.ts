@@ -222,6 +222,10 @@ export interface GameState {
    * `[log line (-1: scrolled out), seat, ...places]`, a place being "e17" (a new road), "n12"
    * (a new settlement or city), "r9" (the robber's hex) or "h4" (a hex that produced) */
   marks?: Mark[];
+  /** the cards the newest events moved, as the viewer sees them (catan_widget/widget/marks.py
+   * moves_json): `[event, giver, taker, resource, n]`, givers and takers seats, -1 the bank or
+   * -2 the dice; resource an index of RESOURCES, or -1 face down (js/motion.ts) */
+  moves?: number[][];
   /** what the others did since the viewer last moved, one sentence per player (the engine's
    * words), and the log line it starts at (-1: scrolled out); null when nobody did anything */
   since?: { text: string[]; from: number } | null;

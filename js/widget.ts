@@ -25,6 +25,7 @@ import { linkNotice, linkOf, remoteLink } from "./presence";
 import { RemoteModel, type RemoteLink, type RemoteOptions } from "./remote";
 import { normalizeSettings, SETTING_NAMES } from "./settings";
 import { nearestLit } from "./snap";
+import { flightMs, fly, freshMoves, movesOf, type Motion } from "./motion";
 import type { Board, Settings } from "./types";
 export type { WidgetModel, WidgetTraits } from "./contracts";
 
@@ -169,6 +170,7 @@ function render({ model, el }: RenderArgs): () => void {
   let scheduled = false;
   /** whether a game was drawn yet (the first one scrolls the table into view) */
   let drawnGame = false;
+  const motion: Motion = { shown: null };
 
   /** Use this widget's words; when they changed (a new language), everything is drawn again. */
   const useWords = (): void => {
@@ -204,6 +206,12 @@ function render({ model, el }: RenderArgs): () => void {
       bringIntoView(root);
     }
     drawAll(canvas, ui, ctx, board, activeMode(ui, ctx), { timeline: model.get("timeline"), summary: model.get("summary"), hint: model.get("hint") });
+    // the cards of the new events fly after this frame is drawn (never in a replay)
+    const moves = freshMoves(motion, movesOf(ctx.state));
+    if (moves.length && ctx.settings.replay_at == null && typeof requestAnimationFrame === "function") {
+      const ms = flightMs(ctx.settings.bot_delay);
+      requestAnimationFrame(() => fly(root, moves, ms));
+    }
     const following = { dialog: ui.dialog !== null && ctx.legal.seat === null, replaying: ctx.settings.replay_at != null, compact: model.get("compact") === true, root };
     drawFollow(follow, ctx.state, following, (msg) => model.send(msg));
   };

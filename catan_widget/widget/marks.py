@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..engine.board.layouts import Board
+from ..engine.knowledge.moves import card_moves
 from ..engine.knowledge.observation import Observation, Shown
 from ..engine.words.since import since_index, since_last_turn, since_title
 
@@ -100,3 +101,21 @@ def since_json(
     start = max(0, shown.recent_from + len(shown.recent) - log_tail)  # one log line per event
     line = first - start if first >= start else -1
     return {"title": since_title(seat, language=language), "text": list(text), "from": line}
+
+
+#: how many of the newest events the ``moves`` list covers (a bot's moves between two updates)
+MOVES_EVENTS = 3
+
+
+def moves_json(obs: Observation) -> list[list[int]]:
+    """The cards the newest events moved, as ``obs``'s viewer sees them (``state.moves``):
+    ``[event, giver, taker, resource, n]`` per move, ``event`` the event's number in the game (the
+    front-end moves the cards of events it has not shown yet), givers and takers seats or
+    ``BANK`` / ``DICE``, ``resource`` an index or ``FACE_DOWN`` (:mod:`..engine.knowledge.moves`).
+    """
+    shown = obs.shown
+    if shown is None:
+        raise ValueError("moves_json needs an observation made with shown=True")
+    events, offset = shown.recent, shown.recent_from
+    start = max(0, len(events) - MOVES_EVENTS)
+    return [[offset + i, *move] for i in range(start, len(events)) for move in card_moves(events[i])]

@@ -40,7 +40,7 @@ from ..engine.viewer import ALL_SEEING, ONLOOKER
 from ..engine.words.log import TEACHER, describe
 from ..engine.words.reasons import CONTROLS, waiting_for
 from .colors import check_colors
-from .marks import marks_json, producing_hexes, since_json
+from .marks import marks_json, moves_json, producing_hexes, since_json
 from .replay import COUNTING_UNSEATED
 
 PLAYER_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#6B4226", "#332288")
@@ -325,6 +325,7 @@ def state_json(
         "winner": obs.winner,
         "log": _log_tail(shown, log, log_tail),
         "marks": marks_json(obs, mover, log_tail) if log_tail > 0 else [],
+        "moves": moves_json(obs),
         "since": since_json(obs, mover, log_tail, language=language),
         "error": None if error is None else words(error, language),
     }
