@@ -1,9 +1,10 @@
 """The table in a notebook cell at 1366×768: the board, the dice, the action bar, the hand and a
 line for every player fit within 640 px of the widget's top (4 and 6 players, with no dialog and
-with the trade dialog open); a player's line opens on a click to the whole panel and closes again;
-and a game that starts in a cell scrolls its table into the notebook's view by itself.
+with each dialog of the main phase open); a player's line opens on a click to the whole panel
+and closes again; and a game that starts in a cell scrolls its table into the notebook's view by
+itself.
 
-Screenshots: ``test-artifacts/cell-<players>[-dialog].png``.
+Screenshots: ``test-artifacts/cell-<players>[-<dialog>].png``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .lab import ARTIFACTS, LabServer, open_lab_page
 from .table import Table
+from .test_full_screen import DIALOGS
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +30,11 @@ from catan_widget import CatanWidget, Game
 names = {names!r}
 game = Game(names, seed=5)
 game.play(bots="greedy", until=lambda g: g.turn >= 8 and g.current_seat == 0 and g.phase == "roll")
-game.stage(phase="main", hands={{0: {{"lumber": 2, "brick": 2, "wool": 2, "grain": 2, "ore": 2}}}})
+game.stage(
+    phase="main",
+    hands={{0: {{"lumber": 4, "brick": 2, "wool": 2, "grain": 2, "ore": 2}}}},
+    dev_cards={{0: {{"year_of_plenty": 1, "monopoly": 1}}}},
+)
 w = CatanWidget(game, ["human"] + ["bot"] * (len(names) - 1), bot_delay=0, offer_timeout=None)
 w"""
 
@@ -116,7 +122,10 @@ def test_the_table_fits_640_px_of_a_cell(lab_page: Page, lab_server: LabServer, 
     lab_page.keyboard.press("Enter")
     expect(more).to_be_hidden()
 
-    table.press("offer_trade")
-    expect(table.dialog("offer_trade")).to_be_visible()
-    _fits(table, f"{players} players, the trade dialog open")
-    lab_page.screenshot(path=ARTIFACTS / f"cell-{players}-dialog.png")
+    for dialog in DIALOGS:
+        table.press(dialog)
+        expect(table.dialog(dialog)).to_be_visible()
+        _fits(table, f"{players} players, the {dialog} dialog open")
+        lab_page.screenshot(path=ARTIFACTS / f"cell-{players}-{dialog}.png")
+        table.root.locator(f"[data-dialog='{dialog}'] button[data-action='cancel']").click()
+        expect(table.dialog(dialog)).to_have_count(0)

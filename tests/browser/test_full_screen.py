@@ -1,10 +1,10 @@
 """The whole table on one screen: the widget's Full screen control (and its F key) shows it alone
 on the screen, and there, at 1366×768 and 1280×720, with 4 and 6 players, the board, the dice,
 the action bar, the hand, every player and the newest log line are all in view with no
-scrolling, with no dialog and with the trade dialog open; the control (or the browser's Esc)
-leaves it.
+scrolling, with no dialog and with each dialog of the main phase open (trade, bank trade, Year
+of Plenty, Monopoly); the control (or the browser's Esc) leaves it.
 
-Screenshots: ``test-artifacts/full-screen-<players>-<width>[-dialog].png``.
+Screenshots: ``test-artifacts/full-screen-<players>-<width>[-<dialog>].png``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,11 @@ from catan_widget import CatanWidget, Game
 names = {names!r}
 game = Game(names, seed=5)
 game.play(bots="greedy", until=lambda g: g.turn >= 8 and g.current_seat == 0 and g.phase == "roll")
-game.stage(phase="main", hands={{0: {{"lumber": 2, "brick": 2, "wool": 2, "grain": 2, "ore": 2}}}})
+game.stage(
+    phase="main",
+    hands={{0: {{"lumber": 4, "brick": 2, "wool": 2, "grain": 2, "ore": 2}}}},
+    dev_cards={{0: {{"year_of_plenty": 1, "monopoly": 1}}}},
+)
 w = CatanWidget(game, ["human"] + ["bot"] * (len(names) - 1), bot_delay=0, offer_timeout=None)
 w"""
 
@@ -54,6 +58,9 @@ IN_VIEW_JS = """
   return { outside: out, scroll: [root.scrollHeight, root.clientHeight], full };
 }
 """
+
+#: the dialogs of the main phase (a hand of every resource, Year of Plenty and Monopoly to play)
+DIALOGS = ["offer_trade", "maritime_trade", "play_year_of_plenty", "play_monopoly"]
 
 SIZES: list[ViewportSize] = [{"width": 1366, "height": 768}, {"width": 1280, "height": 720}]
 
@@ -84,12 +91,13 @@ def test_the_whole_table_in_full_screen(lab_page: Page, lab_server: LabServer, p
         label = f"{players} players at {size['width']}x{size['height']}"
         _check(table, label)
         lab_page.screenshot(path=ARTIFACTS / f"full-screen-{players}-{size['width']}.png")
-        table.press("offer_trade")
-        expect(table.dialog("offer_trade")).to_be_visible()
-        _check(table, f"{label}, the trade dialog open")
-        lab_page.screenshot(path=ARTIFACTS / f"full-screen-{players}-{size['width']}-dialog.png")
-        table.root.locator("[data-dialog='offer_trade'] button[data-action='cancel']").click()
-        expect(table.dialog("offer_trade")).to_have_count(0)
+        for dialog in DIALOGS:
+            table.press(dialog)
+            expect(table.dialog(dialog)).to_be_visible()
+            _check(table, f"{label}, the {dialog} dialog open")
+            lab_page.screenshot(path=ARTIFACTS / f"full-screen-{players}-{size['width']}-{dialog}.png")
+            table.root.locator(f"[data-dialog='{dialog}'] button[data-action='cancel']").click()
+            expect(table.dialog(dialog)).to_have_count(0)
     # the same control leaves full screen (so does the browser's Esc); F, while the widget has the
     # keyboard, comes back
     control.click()
