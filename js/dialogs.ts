@@ -4,7 +4,7 @@ import { seatColor } from "./cues";
 import { h, type Child } from "./dom";
 import { canDiscard, ownHand, total, yopCanPick } from "./choices";
 import { BAR_GROUPS, control, SHORTCUTS } from "./controls";
-import { rich, slot, t, tc, tn } from "./i18n";
+import { format, rich, slot, t, tc, tn } from "./i18n";
 import {
   activeMode,
   dialogAction,
@@ -144,7 +144,7 @@ function placementDialog(p: Placement, ctx: Ctx, board: Board): HTMLElement {
       }
       box.append(row);
     } else {
-      const words = p.victims.length === 1 ? (board.robber_victim ?? "").replace("{name}", nameOf(ctx, p.victims[0])) : (board.robber_no_victim ?? "");
+      const words = p.victims.length === 1 ? format(board.robber_victim ?? "", { name: nameOf(ctx, p.victims[0]) }) : (board.robber_no_victim ?? "");
       box.append(h("p", { class: "cw-muted" }, words));
     }
     box.append(confirmRow(board, ok));
