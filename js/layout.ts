@@ -113,9 +113,15 @@ function scroller(el: Element): Element | null {
   return null;
 }
 
+/** Whether the keyboard is typing into something (a cell's editor, a field): never taken from it. */
+function typing(el: Element | null): boolean {
+  return !!el && (el.matches("input, textarea, select, [contenteditable=''], [contenteditable='true']") || !!el.closest(".cm-editor"));
+}
+
 /**
  * When a game is first drawn, scroll what holds the widget (the notebook) so that its table is in
- * view: the widget's top at the top, unless the first TABLE_PX of it are in view already. Nothing
+ * view: the widget's top at the top, unless the first TABLE_PX of it are in view already; and
+ * give it the keyboard (its keys work at once), unless something is being typed into. Nothing
  * happens in full screen or while the page is hidden.
  */
 export function bringIntoView(root: HTMLElement): void {
@@ -124,6 +130,7 @@ export function bringIntoView(root: HTMLElement): void {
     if (!root.isConnected || document.fullscreenElement || document.visibilityState === "hidden") return;
     const r = root.getBoundingClientRect();
     if (r.height === 0) return; // not laid out: a tab in the background
+    if (!typing(document.activeElement)) root.focus({ preventScroll: true });
     const box = scroller(root)?.getBoundingClientRect();
     const top = Math.max(box?.top ?? 0, 0);
     const bottom = Math.min(box?.bottom ?? innerHeight, innerHeight);

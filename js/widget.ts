@@ -203,7 +203,8 @@ function render({ model, el }: RenderArgs): () => void {
     ui = reconcile(ui, ctx);
     if (!drawnGame) {
       drawnGame = true;
-      bringIntoView(root);
+      // a game to play (not a board-only view of the rules tour): in view, and the keys work
+      if (model.get("compact") !== true) bringIntoView(root);
     }
     drawAll(canvas, ui, ctx, board, activeMode(ui, ctx), { timeline: model.get("timeline"), summary: model.get("summary"), hint: model.get("hint") });
     // the cards of the new events fly after this frame is drawn (never in a replay)

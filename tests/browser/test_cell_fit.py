@@ -2,7 +2,7 @@
 line for every player fit within 640 px of the widget's top (4 and 6 players, with no dialog and
 with each dialog of the main phase open); a player's line opens on a click to the whole panel
 and closes again; and a game that starts in a cell scrolls its table into the notebook's view by
-itself.
+itself and takes the keyboard.
 
 Screenshots: ``test-artifacts/cell-<players>[-<dialog>].png``.
 """
@@ -100,6 +100,9 @@ def test_the_table_fits_640_px_of_a_cell(lab_page: Page, lab_server: LabServer, 
     except PlaywrightTimeout:
         seen = table.root.evaluate(VIEW_JS)
         raise AssertionError(f"the table did not come into view: {seen}") from None
+    # …and takes the keyboard: its keys work at once (their chips show)
+    assert table.root.evaluate("el => el.contains(document.activeElement)"), "the widget lacks the keyboard"
+    expect(table.root.locator(".cw-actions .cw-kbd").first).to_be_visible()
     ARTIFACTS.mkdir(exist_ok=True)
     _fits(table, f"{players} players")
     lab_page.screenshot(path=ARTIFACTS / f"cell-{players}.png")
