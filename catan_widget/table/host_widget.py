@@ -77,14 +77,24 @@ class TableWidget(anywidget.AnyWidget):
         self.refused: dict[str, Any] | None = None
         """The table's last ``refused`` frame (``code``, ``reason``), for programs and tests."""
         self._closed = False
-        self._conn: Connection = table.connect(self._deliver, self._close)
         self.on_msg(self._on_msg)
         self.observe(self._setting, names=list(TABLE_SETTINGS))
         self.observe(self._fixed, names=list(_FIXED))
         self.observe(self._language, names=["language"])
-        lang = table.language if language is None else check_language(language)
-        hello = {"type": "hello", "token": token, "protocol": codes.PROTOCOL, "language": lang}
+        self._conn: Connection = table.connect(self._deliver, self._close)
+        self._hello(token, table.language if language is None else check_language(language))
+
+    def _hello(self, token: str, language: str) -> None:
+        hello = {"type": "hello", "token": token, "protocol": codes.PROTOCOL, "language": language}
         self._conn.receive(json.dumps(hello))
+
+    def rejoin(self, token: str) -> None:
+        """Join again with ``token`` (its link was rotated): the same widget, a new connection."""
+        old, language = self._conn, self._conn.language
+        self._conn = self.table.connect(self._deliver, self._close)
+        self._closed = False
+        old.drop()
+        self._hello(token, language)
 
     # --- table -> front-end ----------------------------------------------------------------------
     def _deliver(self, text: str) -> None:
