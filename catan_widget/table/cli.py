@@ -253,6 +253,10 @@ async def serve(args: argparse.Namespace) -> None:
         raise SystemExit(
             f"catan-widget serve: cannot listen on {args.bind}:{args.port}: {exc.strerror}"
         ) from None
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # from the first line said on: a stop is clean
+        loop.add_signal_handler(sig, stop.set)
     await server.open()
     for table in tables:
         table.start()
@@ -275,10 +279,6 @@ async def serve(args: argparse.Namespace) -> None:
         )
         _say(again, language)
     print_links(server, tables, language)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
     summaries = loop.create_task(_summarise())
     try:
         await stop.wait()

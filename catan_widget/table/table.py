@@ -296,6 +296,7 @@ class Table:
         asyncio.get_running_loop()
         self._started = True
         self._runner.start()
+        self._seating.watch()
 
     def stop(self) -> None:
         """Stop the bots' task (:meth:`advance_bots` still plays them)."""
