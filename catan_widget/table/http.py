@@ -113,6 +113,7 @@ def file_response(name: str, content_type: str, cache: str, host: str = "") -> R
         return text(404, "Not Found", missing if name == PAGE_FILE else "not found\n")
     body = path.read_bytes()
     answer = response(200, "OK", body, content_type, cache)
-    if name == PAGE_FILE:
+    if name == PAGE_FILE:  # Headers is a multi-dict: the strict policy out, the page's in
+        del answer.headers["Content-Security-Policy"]
         answer.headers["Content-Security-Policy"] = page_policy(body, host)
     return answer

@@ -37,7 +37,9 @@ async def raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
     head, _, body = data.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     status = int(lines[0].split()[1])
-    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    pairs = [(k.strip().lower(), v.strip()) for k, _, v in (line.partition(":") for line in lines[1:])]
+    headers = dict(pairs)
+    assert len(pairs) == len(headers), f"a header sent twice: {pairs}"  # two policies would both apply
     return status, headers, body
 
 
