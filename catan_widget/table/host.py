@@ -103,6 +103,15 @@ class HostedTable:
             self.widget.rejoin(self.table.tokens.spectator)
         return self.spectator_link
 
+    @property
+    def idle_timeout(self) -> float | None:
+        """Seconds a human may leave their move unmade before a bot plays their seat (None: never)."""
+        return self.table.idle_timeout
+
+    @idle_timeout.setter
+    def idle_timeout(self, seconds: float | None) -> None:
+        self.table.idle_timeout = seconds
+
     def unpause(self) -> None:
         """The bots go on now, whoever reads a dialog (for the rest of this turn)."""
         self.table.unpause()
@@ -199,7 +208,7 @@ def host(
         allowed_hosts: more ``Host`` names the server answers to (a reverse proxy's
             ``"catan.example.org"``; docs/table.md); the bound address is always allowed.
         idle_timeout: seconds a human may leave their move unmade before a bot plays their
-            seat (None: never); ``table.table.idle_timeout`` changes it later.
+            seat (None: never); ``hosted.idle_timeout = ...`` changes it later.
     """
     try:
         asyncio.get_running_loop()

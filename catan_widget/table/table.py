@@ -116,7 +116,6 @@ class Table:
         self.bots_paused = False
         self.replay_at: int | None = None  # a table is never a replay (the runner's host reads it)
         self._closed = self._started = False
-        self._publishing = self._again = False
         self._undo, self._dice = UndoStack(), ScriptedDice()
         self._offers = Offers(self, self._seats, offer_seconds(offer_timeout), clock=clock)
         self._runner = BotRunner(
@@ -129,7 +128,6 @@ class Table:
         self.counts: collections.Counter[tuple[str, str]] = collections.Counter()
         """What happened at this table, for ``/metrics``: ``("refusals", code)``, ``("moves", "")``."""
         self._connections: list[Connection] = []
-        self._callbacks: list[Callable[[Table], None]] = []
         self._hints = TableHints(self, self._seats)
         self._views = Views(self, self._seats, self._runner, self._offers, self._undo)
         self._store = None if save is None else Store(save)
@@ -238,7 +236,7 @@ class Table:
 
     def on_change(self, callback: Callable[[Table], None]) -> None:
         """Call ``callback(table)`` after every change sent to the connections."""
-        self._callbacks.append(callback)
+        self._views.callbacks.append(lambda: callback(self))
 
     def give_to_bot(self, seat: int, bot: str | None = None, *, rotate: bool = True) -> None:
         """From now on a bot (``bot``, or the table's kind) plays ``seat``.  Its link is
@@ -388,22 +386,7 @@ class Table:
         """Send every connection its view of the game as it is now (a new version).  ``error``
         is ignored: at a table a refusal is told only to the connection that was refused.
         """
-        if self._publishing:  # a connection dropped while views went out: one more round after
-            self._again = True
-            return
-        self._publishing = True
-        try:
-            self._again = True
-            while self._again:
-                self._again = False
-                self._views.round()
-        finally:
-            self._publishing = False
-        for callback in list(self._callbacks):
-            try:
-                callback(self)
-            except Exception:
-                logger.exception("catan_widget.table: an on_change callback failed")
+        self._views.publish()
 
     def _send_view(
         self,

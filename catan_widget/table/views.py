@@ -10,6 +10,8 @@ language and each viewer's log tail are kept, so a round words only what changed
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import ALL_SEEING, ONLOOKER, Game
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
     from .connection import Connection
 
 __all__ = ["Views"]
+
+logger = logging.getLogger("catan_widget.table")
 
 
 class ViewsHost(Protocol):
@@ -71,6 +75,30 @@ class Views:
         self.now = self.moment(0)
         """The moment of the newest round."""
         self._countdown: float | None = None
+        self._publishing = self._again = False
+        self.callbacks: list[Callable[[], None]] = []
+        """Called after every round (the table's ``on_change``)."""
+
+    def publish(self) -> None:
+        """Rounds until none is asked for (a connection that drops while views go out asks for
+        one more), then the callbacks.
+        """
+        if self._publishing:
+            self._again = True
+            return
+        self._publishing = True
+        try:
+            self._again = True
+            while self._again:
+                self._again = False
+                self.round()
+        finally:
+            self._publishing = False
+        for callback in list(self.callbacks):
+            try:
+                callback()
+            except Exception:
+                logger.exception("catan_widget.table: an on_change callback failed")
 
     def reset(self) -> None:
         """Another game: its boards are worded afresh."""
