@@ -238,7 +238,7 @@ class Connection:
         try:
             return check_language(value)
         except ValueError:
-            logger.info(
+            logger.debug(
                 "catan_widget.table: %s asked for a language there is no catalogue for: %s",
                 self._who(),
                 short(value, 40),

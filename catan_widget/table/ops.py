@@ -148,4 +148,8 @@ def configure(level: str = "info", json_lines: bool = False, stream: Any = None)
     root = logging.getLogger("catan_widget")
     root.addHandler(handler)
     root.setLevel(level.upper())
+    # websockets' own lines are one per socket (a failed handshake with its traceback): a flood
+    # of them would drown the operator's, so they show at debug only
+    quiet = logging.DEBUG if level.lower() == "debug" else logging.CRITICAL
+    logging.getLogger("catan_widget.table.websockets").setLevel(quiet)
     return handler

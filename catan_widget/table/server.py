@@ -256,8 +256,6 @@ class TableServer:
         self.tables: dict[str, Table] = {}
         self.hello_timeout = float(hello_timeout)
         self.send_queue = int(send_queue)
-        self._open: collections.Counter[str] = collections.Counter()
-        """Open WebSockets per table id."""
         self.counts: collections.Counter[str] = collections.Counter()
         """What the server turned away or dropped, by name (``/metrics``)."""
         family = socket.AF_INET6 if ":" in bind else socket.AF_INET
@@ -407,11 +405,7 @@ class TableServer:
             self._turned_away(str(CLOSE_ORIGIN), _address(ws))
             await _close(ws, CLOSE_ORIGIN, close_reason(_ORIGIN, table.language))
             return
-        self._open[table.id] += 1
-        try:
-            await self._serve(ws, table)
-        finally:
-            self._open[table.id] -= 1
+        await self._serve(ws, table)
 
     async def _serve(self, ws: ServerConnection, table: Table) -> None:
         """One WebSocket of ``table``: its frames to the table, the table's frames back."""

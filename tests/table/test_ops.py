@@ -101,6 +101,7 @@ def test_json_lines_carry_the_events_fields() -> None:
     finally:
         logging.getLogger("catan_widget").removeHandler(handler)
         logging.getLogger("catan_widget").setLevel(logging.NOTSET)
+        logging.getLogger("catan_widget.table.websockets").setLevel(logging.NOTSET)
     line = json.loads(stream.getvalue().splitlines()[-1])
     assert line["message"] == "table t9: seat 2 joined"
     assert (line["event"], line["table"], line["seat"], line["level"]) == ("join", "t9", 2, "info")
