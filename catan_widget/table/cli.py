@@ -29,7 +29,7 @@ from ..engine.language import Words, get_language, tr, trc, trn, words
 from ..engine.registry import bot_names, import_bot
 from ..engine.rng import Rng
 from .admission import PER_LINK, SPECTATORS, Admission
-from .defaults import BOT_DELAY, OFFER_TIMEOUT
+from .defaults import BOT_DELAY, IDLE_TIMEOUT, OFFER_TIMEOUT
 from .ops import REFUSALS, SUMMARY_SECONDS, configure, event
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--idle-timeout",
         type=float,
-        default=None,
+        default=IDLE_TIMEOUT,
         help="seconds a human may leave their move unmade before a bot plays their seat (default: never)",
     )
     p.add_argument(
@@ -168,7 +168,7 @@ def make_tables(args: argparse.Namespace) -> list[Table]:
 
 
 def restore_tables(
-    save_dir: Path, language: str | None = None, idle_timeout: float | None = None
+    save_dir: Path, language: str | None = None, idle_timeout: float | None = IDLE_TIMEOUT
 ) -> list[Table]:
     """Every table saved in ``save_dir`` (``<id>.json``), restored with its tokens (speaking
     ``language`` to seats that name none: a save holds no words; ``idle_timeout`` as for a new one).

@@ -139,7 +139,11 @@ class Table:
 
     @classmethod
     def restore(
-        cls, save: str | os.PathLike[str], *, language: str | None = None, idle_timeout: float | None = None
+        cls,
+        save: str | os.PathLike[str],
+        *,
+        language: str | None = None,
+        idle_timeout: float | None = IDLE_TIMEOUT,
     ) -> Table:
         """The table saved at ``save``: the same game, seats, tokens and id (``language`` and
         ``idle_timeout`` as for a new table: the files hold neither).  Raises
