@@ -20,6 +20,7 @@ import traitlets
 
 from ..widget import assets
 from . import codes
+from .defaults import BOT_DELAY
 from .table import Connection, Table
 from .words import check_language
 
@@ -29,7 +30,7 @@ logger = logging.getLogger("catan_widget.table")
 
 TABLE_SETTINGS = ("show_counting", "hint_request", "theme", "show_pips", "show_ids")
 """The settings the front-end may change at a table (each goes to the table as a ``set`` frame)."""
-_FIXED = {"bot_delay": 0.6, "view": None, "bots_paused": False, "replay_at": None, "ready_seat": None}
+_FIXED = {"bot_delay": BOT_DELAY, "view": None, "bots_paused": False, "replay_at": None, "ready_seat": None}
 """Settings of a notebook's widget that a table does not have: put back if the front-end sets them."""
 
 
@@ -60,7 +61,7 @@ class TableWidget(anywidget.AnyWidget):
     language = traitlets.Unicode("en").tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
     # a notebook widget's settings the table does not take: fixed ("" hides the bot menu)
-    bot_delay = traitlets.Float(0.6).tag(sync=True)
+    bot_delay = traitlets.Float(BOT_DELAY).tag(sync=True)
     view = traitlets.Int(None, allow_none=True).tag(sync=True)
     bots_paused = traitlets.Bool(False).tag(sync=True)
     replay_at = traitlets.Int(None, allow_none=True).tag(sync=True)
