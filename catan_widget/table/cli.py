@@ -8,6 +8,7 @@ move; started again on a directory that holds saves, the server restores every t
 the same games, the same tokens, so the printed links (and the clients still holding them)
 reconnect and play on.  What the commands print for people is in ``--language`` (``serve``: also
 the language of every seat that names none) or the process's default; errors stay English.
+``serve`` logs what an operator needs to stderr (``--log-level``, ``--log-json``: :mod:`.ops`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from ..engine import Game
 from ..engine.language import Words, get_language, tr, trc, trn, words
 from ..engine.registry import bot_names, import_bot
 from ..engine.rng import Rng
-from .limits import MAX_CONNECTIONS
+from .admission import PER_LINK, SPECTATORS, Admission
+from .defaults import BOT_DELAY, IDLE_TIMEOUT, OFFER_TIMEOUT
+from .ops import REFUSALS, SUMMARY_SECONDS, configure, event
 
 if TYPE_CHECKING:
     from .server import TableServer
@@ -72,12 +75,32 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--public-url", default=None, help="the links' base URL behind a reverse proxy")
     p.add_argument("--origin", action="append", default=[], help="another origin allowed (repeatable)")
     p.add_argument(
-        "--max-connections", type=int, default=MAX_CONNECTIONS, help="WebSockets one table holds at once"
+        "--allowed-host",
+        action="append",
+        default=[],
+        help="another Host name answered, NAME or NAME:PORT (repeatable): what a reverse proxy forwards",
     )
+    p.add_argument("--per-link", type=int, default=PER_LINK, help="connections one seat's link holds at once")
+    p.add_argument(
+        "--max-spectators", type=int, default=SPECTATORS, help="spectators' connections one table holds"
+    )
+    p.add_argument("--max-connections", type=int, default=None, help=argparse.SUPPRESS)  # deprecated
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=IDLE_TIMEOUT,
+        help="seconds a human may leave their move unmade before a bot plays their seat (default: never)",
+    )
+    p.add_argument(
+        "--log-level", default="info", choices=["debug", "info", "warning", "error"], help="the log's level"
+    )
+    p.add_argument("--log-json", action="store_true", help="log one JSON object a line")
     p.add_argument("--seed", type=int, default=None, help="the first table's seed (the others drawn from it)")
     p.add_argument("--bot", default="greedy", help=f"the bot behind bot seats: {_BOTS}")
-    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds between two bot moves")
-    p.add_argument("--offer-timeout", type=float, default=20.0, help="seconds to answer a trade offer")
+    p.add_argument("--bot-delay", type=float, default=BOT_DELAY, help="seconds between two bot moves")
+    p.add_argument(
+        "--offer-timeout", type=float, default=OFFER_TIMEOUT, help="seconds to answer a trade offer"
+    )
     p.add_argument(
         "--language",
         default=None,
@@ -138,19 +161,24 @@ def make_tables(args: argparse.Namespace) -> list[Table]:
                 offer_timeout=args.offer_timeout,
                 bot_delay=args.bot_delay,
                 language=getattr(args, "language", None),
+                idle_timeout=getattr(args, "idle_timeout", None),
             )
         )
     return tables
 
 
-def restore_tables(save_dir: Path, language: str | None = None) -> list[Table]:
+def restore_tables(
+    save_dir: Path, language: str | None = None, idle_timeout: float | None = IDLE_TIMEOUT
+) -> list[Table]:
     """Every table saved in ``save_dir`` (``<id>.json``), restored with its tokens (speaking
-    ``language`` to seats that name none: a save holds no words).
+    ``language`` to seats that name none: a save holds no words; ``idle_timeout`` as for a new one).
     """
     from .table import Table
 
     saves = sorted(save_dir.glob(f"*{SAVE_SUFFIX}"))
-    return [Table.restore(path, language=language) for path in saves if _is_save(path)]
+    return [
+        Table.restore(path, language=language, idle_timeout=idle_timeout) for path in saves if _is_save(path)
+    ]
 
 
 def _is_save(path: Path) -> bool:
@@ -189,14 +217,22 @@ async def serve(args: argparse.Namespace) -> None:
     """Run the server until SIGINT or SIGTERM."""
     from .server import TableServer
 
-    if args.max_connections < 1:
-        raise SystemExit("--max-connections must be at least 1")
+    if args.max_connections is not None:
+        print("catan-widget serve: --max-connections is deprecated: use --max-spectators", file=sys.stderr)
+        args.max_spectators = args.max_connections
+    try:
+        admission = Admission(per_link=args.per_link, spectators=args.max_spectators)
+    except ValueError as exc:
+        raise SystemExit(f"catan-widget serve: {exc}") from None
+    if args.idle_timeout is not None and not args.idle_timeout > 0:
+        raise SystemExit("--idle-timeout must be a positive number of seconds")
+    configure(args.log_level, args.log_json)
     resolve_bots(args)
     language = _language("serve", args.language)
     args.language = language
     try:
         saved = args.save_dir is not None and args.save_dir.is_dir()
-        tables = restore_tables(args.save_dir, language) if saved else []
+        tables = restore_tables(args.save_dir, language, args.idle_timeout) if saved else []
     except ValueError as exc:  # a TableFileError, or a save the engine refuses: nothing is served
         raise SystemExit(f"catan-widget serve: cannot restore {args.save_dir}: {exc}") from None
     restored = bool(tables)
@@ -208,15 +244,31 @@ async def serve(args: argparse.Namespace) -> None:
             port=args.port,
             public_url=args.public_url,
             origins=args.origin,
-            max_connections=args.max_connections,
+            allowed_hosts=args.allowed_host,
+            admission=admission,
         )
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
+        if isinstance(exc, ValueError):
+            raise SystemExit(f"catan-widget serve: {exc}") from None
         raise SystemExit(
             f"catan-widget serve: cannot listen on {args.bind}:{args.port}: {exc.strerror}"
         ) from None
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # from the first line said on: a stop is clean
+        loop.add_signal_handler(sig, stop.set)
     await server.open()
     for table in tables:
         table.start()
+        how = "restored" if restored else "started"
+        event(how, "table %s %s: %s", table.id, how, ", ".join(table.kinds), table=table.id)
+    event(
+        "serving",
+        "serving %d tables at %s; hosts %s",
+        len(tables),
+        server.url,
+        ", ".join(server.hosts.names()),
+    )
     if restored:
         # TRANSLATORS: catan-widget serve's output ({directory}: the directory of the saves)
         again = trn(
@@ -227,16 +279,22 @@ async def serve(args: argparse.Namespace) -> None:
         )
         _say(again, language)
     print_links(server, tables, language)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+    summaries = loop.create_task(_summarise())
     try:
         await stop.wait()
     finally:
+        summaries.cancel()
+        REFUSALS.flush()
         for table in tables:
             table.close()
         await server.aclose()
+
+
+async def _summarise() -> None:
+    """Say the refusals counted, once a minute, even when no new one comes to say them."""
+    while True:
+        await asyncio.sleep(SUMMARY_SECONDS)
+        REFUSALS.flush()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

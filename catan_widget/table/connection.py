@@ -6,7 +6,9 @@ connection's rate (a token bucket), its JSON, then the hello (the first frame mu
 a token of this table) and the frame's type, before the table acts on it.  A refused frame
 changes nothing, is answered with a ``refused`` frame to this connection only, and counts
 towards the streak that closes the connection (:data:`.limits.REFUSALS_IN_A_ROW`).  Nothing a
-client sends raises out of ``receive``.
+client sends raises out of ``receive``.  A ``ping`` is answered but does not end a streak: only
+a frame the table acts on does.  The spectators' frames also draw on their table's shared budget
+(:mod:`.admission`), and a hello is let in only while its link has a slot free.
 
 Each connection has a language (:attr:`Connection.language`): the hello may name one
 (``"language"``), a ``language`` frame changes it; every word the table sends it — refusals,
@@ -26,6 +28,7 @@ from ..engine.language import Words, joined, languages, tr, trc, words
 from ..widget.clicks import Clicks
 from ..widget.protocol import short
 from . import codes
+from .admission import FULL, LINK_FULL, Admission
 from .frames import PONG, refused
 from .limits import HELLO_SECONDS, Clock, RefusalStreak, TokenBucket, too_big
 from .tokens import TableTokens
@@ -58,11 +61,16 @@ class ConnectionHost(Protocol):
 
     id: str
     tokens: TableTokens
+    admission: Admission
 
     @property
     def language(self) -> str:
         """The language of a connection that names none (the host's)."""
         ...
+
+    def _admits(self, conn: Connection, role: str, seat: int | None) -> bool: ...
+
+    def _refused(self, conn: Connection, code: str) -> None: ...
 
     def _joined(self, conn: Connection) -> None: ...
 
@@ -80,9 +88,15 @@ class Connection:
     spectator, teacher) and, for a player, a ``seat``.
     """
 
-    def __init__(self, table: ConnectionHost, send: Send, close: Close, clock: Clock) -> None:
-        """A new connection to ``table`` (made by :meth:`Table.connect`)."""
-        self._table, self._send, self._close = table, send, close
+    def __init__(
+        self, table: ConnectionHost, send: Send, close: Close, clock: Clock, address: str | None = None
+    ) -> None:
+        """A new connection to ``table`` (made by :meth:`Table.connect`) from ``address`` (the
+        peer's IP address, for the operator's log; None: in process).
+        """
+        self._table, self._send, self._close, self._clock = table, send, close, clock
+        self.address = address
+        """The peer's address (for the operator's log and metrics), or None in process."""
         self._bucket = TokenBucket(clock=clock)
         self._streak = RefusalStreak()
         self.role: str | None = None
@@ -132,7 +146,9 @@ class Connection:
         if too_big(frame):
             self.refuse(codes.TOO_BIG, tr("Refused a frame over 16 KiB."))
             return
-        if not self._bucket.take():
+        if not self._bucket.take() or (
+            self.role == codes.SPECTATOR and not self._table.admission.spectators_may_send(self._clock)
+        ):
             self.refuse(codes.RATE, tr("Too many frames: slow down."))
             return
         msg = _parse(frame)
@@ -159,8 +175,7 @@ class Connection:
             text = tr("A {kind} frame has exactly the fields {fields}.", kind=kind, fields=_names(fields))
             self.refuse(codes.BAD_TYPE, text)
             return
-        if kind == "ping":
-            self.accepted()
+        if kind == "ping":  # answered, but a streak of refusals goes on (pings cannot hide it)
             self.push(PONG)
         elif kind == "intent":
             self._table._intent(self, msg["body"])
@@ -196,9 +211,14 @@ class Connection:
             # TRANSLATORS: why the table closed a connection (a WebSocket close reason: keep it short)
             self.close(codes.CLOSE_BAD_TOKEN, trc("close reason", "bad token"))
             return
+        role, seat = found
+        if not self._table._admits(self, role, seat):
+            self._table._refused(self, str(codes.CLOSE_FULL))
+            self.close(codes.CLOSE_FULL, FULL if role == codes.SPECTATOR else LINK_FULL)
+            return
         self._cancel_timer()
         self.accepted()
-        self.role, self.seat = found
+        self.role, self.seat = role, seat
         self._table._joined(self)
 
     def _language(self, value: object) -> None:
@@ -218,7 +238,7 @@ class Connection:
         try:
             return check_language(value)
         except ValueError:
-            logger.info(
+            logger.debug(
                 "catan_widget.table: %s asked for a language there is no catalogue for: %s",
                 self._who(),
                 short(value, 40),
@@ -239,7 +259,8 @@ class Connection:
         language, naming the refused intent's version when given), and the connection closed
         once it was refused :data:`.limits.REFUSALS_IN_A_ROW` times in a row.
         """
-        logger.info("catan_widget.table: refused a frame of %s (%s)", self._who(), code)
+        logger.debug("catan_widget.table: refused a frame of %s (%s)", self._who(), code)
+        self._table._refused(self, code)
         self.push(refused(code, words(reason, self.language), intent_version))
         if self._streak.refused() and not self.closed:
             # TRANSLATORS: why the table closed a connection (a WebSocket close reason: keep it short)

@@ -18,6 +18,7 @@ from typing import Any
 from ..engine import Game
 from ..engine.language import tr, words
 from .codes import TEACHER_ROLE
+from .defaults import IDLE_TIMEOUT, OFFER_TIMEOUT
 from .host_widget import TableWidget
 from .qr import link_html
 from .server import TableServer
@@ -74,12 +75,52 @@ class HostedTable:
         return self.server.spectator_link(self.table)
 
     def give_to_bot(self, name: str) -> None:
-        """A bot plays ``name``'s seat from now on (a player who left); :meth:`give_to_human` undoes it."""
-        self.table.give_to_bot(self.seat_of(name))
+        """A bot plays ``name``'s seat from now on (a player who left): the seat's link is
+        replaced (whoever holds the old one is disconnected and sees nothing more of the seat);
+        :meth:`give_to_human` undoes it, with the new link (:attr:`links`).
+        """
+        seat = self.seat_of(name)
+        self.table.give_to_bot(seat)
+        self._rejoin(seat)
 
     def give_to_human(self, name: str) -> None:
-        """``name``'s seat is a human's again: its link works as before."""
+        """``name``'s seat is a human's again: its current link (:attr:`links`) plays it."""
         self.table.give_to_human(self.seat_of(name))
+
+    def rotate(self, name: str) -> str:
+        """A new link for ``name``'s seat (the old one opens nothing, its connections are
+        closed): the new link, to hand to the player again.
+        """
+        seat = self.seat_of(name)
+        self.table.rotate(seat)
+        self._rejoin(seat)
+        return self.links[name]
+
+    def rotate_spectators(self) -> str:
+        """A new spectators' link (every spectator is disconnected): the new link."""
+        self.table.rotate_spectators()
+        if self.view is None:
+            self.widget.rejoin(self.table.tokens.spectator)
+        return self.spectator_link
+
+    @property
+    def idle_timeout(self) -> float | None:
+        """Seconds a human may leave their move unmade before a bot plays their seat (None: never)."""
+        return self.table.idle_timeout
+
+    @idle_timeout.setter
+    def idle_timeout(self, seconds: float | None) -> None:
+        self.table.idle_timeout = seconds
+
+    def unpause(self) -> None:
+        """The bots go on now, whoever reads a dialog (for the rest of this turn)."""
+        self.table.unpause()
+
+    def _rejoin(self, seat: int) -> None:
+        """The host's own widget follows its seat's new link."""
+        token = self.table.tokens.seat(seat)
+        if self.view is not None and self.view != TEACHER_ROLE and self.seat_of(self.view) == seat and token:
+            self.widget.rejoin(token)
 
     def stop(self) -> None:
         """Close every connection, stop the server and the bots (the save stays, to restore)."""
@@ -134,8 +175,10 @@ def host(
     save: str | os.PathLike[str] | None = None,
     origins: Iterable[str] = (),
     bot: str = "greedy",
-    offer_timeout: float | None = 20.0,
+    offer_timeout: float | None = OFFER_TIMEOUT,
     language: str | None = None,
+    allowed_hosts: Iterable[str] = (),
+    idle_timeout: float | None = IDLE_TIMEOUT,
 ) -> HostedTable:
     """Host a table from a notebook cell: each human joins from their own device with a link.
 
@@ -162,6 +205,10 @@ def host(
         language: the host's language (``"uk"``): the host's widget, the panel of links, and
             every seat that names none of its own (docs/table-protocol.md); None: the
             process's (:func:`catan_widget.set_language`, else the environment's).
+        allowed_hosts: more ``Host`` names the server answers to (a reverse proxy's
+            ``"catan.example.org"``; docs/table.md); the bound address is always allowed.
+        idle_timeout: seconds a human may leave their move unmade before a bot plays their
+            seat (None: never); ``hosted.idle_timeout = ...`` changes it later.
     """
     try:
         asyncio.get_running_loop()
@@ -172,8 +219,18 @@ def host(
     game = game if game is not None else Game()
     if seats is None:
         seats = ["human"] * len(game.names)
-    table = Table(game, seats, bot=bot, save=save, offer_timeout=offer_timeout, language=language)
-    server = TableServer([table], bind=bind, port=port, public_url=public_url, origins=origins)
+    table = Table(
+        game,
+        seats,
+        bot=bot,
+        save=save,
+        offer_timeout=offer_timeout,
+        language=language,
+        idle_timeout=idle_timeout,
+    )
+    server = TableServer(
+        [table], bind=bind, port=port, public_url=public_url, origins=origins, allowed_hosts=allowed_hosts
+    )
     try:
         hosted = HostedTable(table, server, view, language)
     except BaseException:

@@ -20,6 +20,7 @@ import traitlets
 
 from ..widget import assets
 from . import codes
+from .defaults import BOT_DELAY
 from .table import Connection, Table
 from .words import check_language
 
@@ -29,7 +30,7 @@ logger = logging.getLogger("catan_widget.table")
 
 TABLE_SETTINGS = ("show_counting", "hint_request", "theme", "show_pips", "show_ids")
 """The settings the front-end may change at a table (each goes to the table as a ``set`` frame)."""
-_FIXED = {"bot_delay": 0.6, "view": None, "bots_paused": False, "replay_at": None, "ready_seat": None}
+_FIXED = {"bot_delay": BOT_DELAY, "view": None, "bots_paused": False, "replay_at": None, "ready_seat": None}
 """Settings of a notebook's widget that a table does not have: put back if the front-end sets them."""
 
 
@@ -60,7 +61,7 @@ class TableWidget(anywidget.AnyWidget):
     language = traitlets.Unicode("en").tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
     # a notebook widget's settings the table does not take: fixed ("" hides the bot menu)
-    bot_delay = traitlets.Float(0.6).tag(sync=True)
+    bot_delay = traitlets.Float(BOT_DELAY).tag(sync=True)
     view = traitlets.Int(None, allow_none=True).tag(sync=True)
     bots_paused = traitlets.Bool(False).tag(sync=True)
     replay_at = traitlets.Int(None, allow_none=True).tag(sync=True)
@@ -77,14 +78,24 @@ class TableWidget(anywidget.AnyWidget):
         self.refused: dict[str, Any] | None = None
         """The table's last ``refused`` frame (``code``, ``reason``), for programs and tests."""
         self._closed = False
-        self._conn: Connection = table.connect(self._deliver, self._close)
         self.on_msg(self._on_msg)
         self.observe(self._setting, names=list(TABLE_SETTINGS))
         self.observe(self._fixed, names=list(_FIXED))
         self.observe(self._language, names=["language"])
-        lang = table.language if language is None else check_language(language)
-        hello = {"type": "hello", "token": token, "protocol": codes.PROTOCOL, "language": lang}
+        self._conn: Connection = table.connect(self._deliver, self._close)
+        self._hello(token, table.language if language is None else check_language(language))
+
+    def _hello(self, token: str, language: str) -> None:
+        hello = {"type": "hello", "token": token, "protocol": codes.PROTOCOL, "language": language}
         self._conn.receive(json.dumps(hello))
+
+    def rejoin(self, token: str) -> None:
+        """Join again with ``token`` (its link was rotated): the same widget, a new connection."""
+        old, language = self._conn, self._conn.language
+        self._conn = self.table.connect(self._deliver, self._close)
+        self._closed = False
+        old.drop()
+        self._hello(token, language)
 
     # --- table -> front-end ----------------------------------------------------------------------
     def _deliver(self, text: str) -> None:

@@ -1,13 +1,14 @@
 """What one connection may send: the size of a frame, the rate of frames (a token bucket), how
-long it may wait before its hello and how many refusals in a row it gets before it is closed;
-and how many connections one table holds at once (docs/table-protocol.md).
+long it may wait before its hello and how many refusals in a row it gets before it is closed
+(docs/table-protocol.md).  Who gets a connection at all is :mod:`.admission`'s.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Final
+
+from ..widget.runner import Clock
 
 MAX_FRAME: Final = 16 * 1024
 """The largest client frame, in bytes (UTF-8)."""
@@ -19,12 +20,15 @@ HELLO_SECONDS: Final = 10.0
 """Seconds a new connection has to send its hello."""
 REFUSALS_IN_A_ROW: Final = 50
 """Refused frames in a row after which the connection is closed."""
-MAX_CONNECTIONS: Final = 64
-"""WebSockets one table holds at once, before their hello too (one more is closed with 4503):
-six seats, a teacher and a class of spectators fit."""
-
-Clock = Callable[[], float]
-"""Seconds from some fixed moment (``time.monotonic``)."""
+__all__ = [
+    "BURST",
+    "HELLO_SECONDS",
+    "MAX_FRAME",
+    "RATE_PER_SECOND",
+    "REFUSALS_IN_A_ROW",
+    "Clock",
+    "TokenBucket",
+]
 
 
 def too_big(frame: str | bytes) -> bool:

@@ -5,12 +5,14 @@ the undo snapshots), or refused with a code of docs/table-protocol.md.
 A part of :class:`~.table.Table`, like the widget's parts: what differs from a widget is that a
 connection may act only for its own seat, and that a refusal is answered to that connection
 alone (its ``refused`` frame, then its view saying why, under a version of its own), in that
-connection's language.
+connection's language.  A spectator's (or the teacher's) move is refused with the code alone: no
+view is built for it, so a flood of them costs the table next to nothing.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Game
@@ -47,6 +49,8 @@ class MovesHost(Protocol):
     def new_game(self) -> Game:
         """Start the next game at this table."""
         ...
+
+    def _moved(self, conn: Connection, seconds: float) -> None: ...
 
     def _send_view(
         self,
@@ -87,8 +91,8 @@ class Moves:
                 if conn.role == codes.PLAYER and conn.seat in self._seats.humans:
                     self._runner.reading(opened)
                 return
-            if conn.role != codes.PLAYER or conn.seat is None:
-                self._refuse(conn, codes.SPECTATING, tr("Only a player's own seat can move."), body)
+            if conn.role != codes.PLAYER or conn.seat is None:  # a code, never a whole view
+                conn.refuse(codes.SPECTATING, tr("Only a player's own seat can move."))
                 return
             if kind == NEW_GAME:
                 parse_new_game(body, version=conn.version, game=self._host.game)
@@ -103,6 +107,7 @@ class Moves:
             self._refuse(conn, self._why_code(conn), refused.message, body)
 
     def _act(self, conn: Connection, body: object) -> None:
+        started = time.perf_counter()
         g, seat = self._host.game, conn.seat
         assert seat is not None
         acting = self._seats.acting(g)
@@ -136,6 +141,7 @@ class Moves:
                 raise _RefusedError(exc.message) from exc
             conn.accepted()
         conn.clicks.made(seat, version, intent)
+        self._host._moved(conn, time.perf_counter() - started)
 
     def _why_code(self, conn: Connection) -> str:
         """The code of a well-formed move refused: another seat must act, or the rules say no."""

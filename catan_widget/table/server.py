@@ -2,8 +2,11 @@
 
 Addresses and messages are those of docs/table-protocol.md: ``/t/<table>`` (the bare page),
 ``/static/widget.js`` and ``/static/widget.css`` (the widget's own bundle), ``/ws/<table>``
-(the WebSocket, whose frames go to :meth:`Connection.receive` of that table).  One server holds
-any number of tables; every table step runs on the server's event loop (no threads).
+(the WebSocket, whose frames go to :meth:`Connection.receive` of that table), ``/healthz`` and
+``/metrics`` (each table's counts, Prometheus text: :mod:`.metrics`).  One server holds any
+number of tables; every table step runs on the server's event loop (no threads).  Only a
+``Host`` on the allow-list is answered (:mod:`.hosts`), only ``GET``, and every answer carries
+the headers of :mod:`.http`.
 
 Why ``websockets`` rather than Starlette + uvicorn: it is well kept (a release every few
 months for a decade, complete docs), asyncio-native, so the server runs on the loop that is
@@ -15,13 +18,13 @@ bundle need: two static files and one page per table, no routing framework.
 Limits: a frame is refused above the protocol's 16 KiB by the table (``too_big``, nothing
 changes); a frame over :data:`TRANSPORT_LIMIT` is not even read (close 1009).  A connection
 that sends no ``hello`` within :data:`HELLO_TIMEOUT` seconds is closed with 4408; an
-``Origin`` that is neither this server's own address nor one given is closed with 4403.  Each
+``Origin`` that does not name this server (nor is one given) is closed with 4403.  Each
 connection has a bounded send queue: a client that does not read its frames (:data:`SEND_QUEUE`
 queued while its socket is full) is dropped with 1013 and resyncs when it reconnects, so a slow
-client never holds up its table.  A table holds at most :data:`MAX_CONNECTIONS` WebSockets at
-once (seats, spectators, and connections still before their hello): one more is closed with
-4503 ("table full") before it is read, so a flood of connections cannot exhaust the server's
-memory through one table.
+client never holds up its table.  Who gets a connection at a table — each link's own slots, the
+spectators' budget, the sockets before their hello — is the table's to decide
+(:mod:`.admission`), so a flood of connections cannot exhaust the server's memory through one
+table nor keep a seat out.  Closes for rate or size are logged for the operator (:mod:`.ops`).
 """
 
 from __future__ import annotations
@@ -29,36 +32,39 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import email.utils
+import dataclasses
 import logging
 import re
 import socket
+import warnings
 from collections.abc import Iterable
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..engine.language import Message, get_language, trc, words
-from ..widget.assets import STATIC
-from .codes import CLOSE_FULL, CLOSE_NO_HELLO, CLOSE_ORIGIN
+from ..engine.language import get_language, trc
+from . import http
+from .admission import Admission
+from .codes import CLOSE_NO_HELLO, CLOSE_ORIGIN, CLOSE_REFUSED
 from .connection import NO_HELLO
-from .limits import MAX_CONNECTIONS
+from .hosts import ANY_ADDRESS, Hosts
+from .limits import HELLO_SECONDS, MAX_FRAME
+from .metrics import CONTENT_TYPE, prometheus
+from .ops import REFUSALS, event
 from .table import Connection, Table
-from .words import accepted_language, close_reason
+from .words import close_reason
 
-__all__ = ["HELLO_TIMEOUT", "MAX_CONNECTIONS", "SEND_QUEUE", "TRANSPORT_LIMIT", "TableServer", "own_url"]
+__all__ = ["HELLO_TIMEOUT", "SEND_QUEUE", "TRANSPORT_LIMIT", "TableServer", "own_url"]
 
 logger = logging.getLogger("catan_widget.table")
 
-FRAME_LIMIT = 16 * 1024
+FRAME_LIMIT = MAX_FRAME
 """The protocol's largest client frame (the table refuses larger ones with ``too_big``)."""
 TRANSPORT_LIMIT = 4 * FRAME_LIMIT
 """The largest frame the server reads at all: larger ones close the connection (1009)."""
-HELLO_TIMEOUT = 10.0
+HELLO_TIMEOUT = HELLO_SECONDS
 """Seconds a new connection has to send its ``hello`` (then 4408)."""
 SEND_QUEUE = 64
 """Frames queued for one connection before it counts as too slow and is dropped (1013)."""
@@ -70,9 +76,8 @@ _HARD_LIMIT = 16  # times SEND_QUEUE: dropped whatever the socket says (bounded 
 _PAGE = re.compile(r"/t/([a-z0-9]{1,32})")
 _SOCKET = re.compile(r"/ws/([a-z0-9]{1,32})")
 _STATIC = re.compile(r"/static/([a-z0-9_-]{1,64}\.(?:js|css))")
-_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
-_PAGE_FILE = "table.html"
-_ANY_ADDRESS = ("", "0.0.0.0", "::")
+_LOGGED_CLOSES = {1009: "too big", 1013: "too slow", CLOSE_REFUSED: "refused too often"}
+"""Closes for size or rate, said to the operator."""
 
 # TRANSLATORS: the page of a link whose table this server does not hold (a plain-text page)
 _NO_TABLE_PAGE = trc("http", "No such table.")
@@ -83,51 +88,15 @@ _NO_TABLE = trc("close reason", "no such table")
 # TRANSLATORS: why the server closed a connection (a WebSocket close reason: keep it short)
 _ORIGIN = trc("close reason", "origin not allowed")
 # TRANSLATORS: why the server closed a connection (a WebSocket close reason: keep it short)
-_FULL = trc("close reason", "table full")
-# TRANSLATORS: why the server closed a connection (a WebSocket close reason: keep it short)
 _TOO_SLOW = trc("close reason", "too slow: reconnect to resync")
 
 
 def own_url(bind: str, port: int) -> str:
     """The server's base URL for links: ``http://<bind>:<port>``, or this machine's name for any address."""
-    host = socket.gethostname() if bind in _ANY_ADDRESS else bind
+    host = socket.gethostname() if bind in ANY_ADDRESS else bind
     if ":" in host:
         host = f"[{host}]"
     return f"http://{host}:{port}"
-
-
-def _origin(url: str) -> str:
-    """``scheme://host[:port]`` of a URL, lower case (how browsers write an ``Origin``)."""
-    parts = urlsplit(url.strip())
-    return f"{parts.scheme}://{parts.netloc}".lower()
-
-
-def _response(status: int, reason: str, body: bytes, content_type: str, cache: str = "no-cache") -> Response:
-    headers = Headers(
-        [
-            ("Date", email.utils.formatdate(usegmt=True)),
-            ("Connection", "close"),
-            ("Content-Length", str(len(body))),
-            ("Content-Type", content_type),
-            ("Cache-Control", cache),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "no-referrer"),
-        ]
-    )
-    return Response(status, reason, headers, body)
-
-
-def _text(status: int, reason: str, text: str) -> Response:
-    return _response(status, reason, text.encode(), "text/plain; charset=utf-8")
-
-
-def _page(status: int, reason: str, message: Message, request: Request) -> Response:
-    """A plain-text page in the language the browser asks for (``Accept-Language``)."""
-    language = accepted_language(request.headers.get("Accept-Language"), get_language())
-    response = _text(status, reason, words(message, language) + "\n")
-    response.headers["Content-Language"] = language
-    response.headers["Vary"] = "Accept-Language"
-    return response
 
 
 class _Pipe:
@@ -154,8 +123,7 @@ class _Pipe:
             self.queue.clear()
             language = self.conn.language if self.conn is not None else get_language()
             self.closing = (CLOSE_TOO_SLOW, close_reason(_TOO_SLOW, language))
-            self.server.too_slow += 1
-            logger.info("table connection dropped: %d frames unread", self.limit)
+            self.server.counts["too_slow"] += 1
             if self.writer is not None:
                 self.writer.cancel()  # blocked on the full socket: a close frame would wait too
             if self.ws.transport is not None:
@@ -189,6 +157,35 @@ class _Pipe:
                     return
 
 
+def _address(ws: ServerConnection) -> str | None:
+    """The peer's IP address (None when the socket has none)."""
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else None
+
+
+def _log_close(ws: ServerConnection, table: Table, conn: Connection, pipe: _Pipe) -> None:
+    """A connection closed for its rate or size: one line for the operator."""
+    code = pipe.closing[0] if pipe.closing is not None else ws.close_code
+    if code in _LOGGED_CLOSES:
+        table.counts["closes", str(code)] += 1
+        who = f"seat {conn.seat}" if conn.seat is not None else f"a {conn.role or 'new'} connection"
+        address = conn.address or "-"
+        event(
+            "close",
+            "table %s: %s from %s closed (%s): %s",
+            table.id,
+            who,
+            address,
+            code,
+            _LOGGED_CLOSES[code],
+            table=table.id,
+            seat=conn.seat,
+            role=conn.role,
+            code=str(code),
+            address=address,
+        )
+
+
 def _log_failure(task: asyncio.Task[None]) -> None:
     """A background start that failed says so in the log (nothing else would show it)."""
     if not task.cancelled() and task.exception() is not None:
@@ -218,12 +215,17 @@ class TableServer:
             room's devices, ideally behind a TLS reverse proxy: docs/table.md).
         port: the port (0: any free one).
         public_url: the base URL the links use when the server is reached through a proxy
-            (``https://catan.example.org``); its origin is allowed too.
+            (``https://catan.example.org``); its host and origin are allowed too.
         origins: other origins allowed to open a WebSocket (a JupyterLab or JupyterLite that
             joins with ``CatanWidget.join``): ``"http://localhost:8888"``.
+        allowed_hosts: more ``Host`` names answered (``"catan.example.org"``, any port;
+            ``"10.0.0.5:8765"``): what a reverse proxy forwards, an address of this machine.
+            The bound address and port, and the links' host, are allowed without it.
         hello_timeout: seconds to send ``hello``.
         send_queue: frames queued per connection before it is dropped as too slow.
-        max_connections: WebSockets one table holds at once (one more is closed with 4503).
+        admission: the slots of every table served (each link's, the spectators', the sockets
+            before their hello: :class:`~.admission.Admission`); None: each table's own.
+        max_connections: deprecated: ``admission=Admission(spectators=...)``.
     """
 
     def __init__(
@@ -234,21 +236,28 @@ class TableServer:
         port: int = 0,
         public_url: str | None = None,
         origins: Iterable[str] = (),
+        allowed_hosts: Iterable[str] = (),
         hello_timeout: float = HELLO_TIMEOUT,
         send_queue: int = SEND_QUEUE,
-        max_connections: int = MAX_CONNECTIONS,
+        admission: Admission | None = None,
+        max_connections: int | None = None,
     ) -> None:
         """See the class docstring."""
-        if max_connections < 1:
-            raise ValueError("max_connections must be at least 1")
+        if max_connections is not None:
+            warnings.warn(
+                "TableServer(max_connections=...) is deprecated: a table's spectators have their own "
+                "budget and each seat its own slots; use admission=Admission(spectators=...)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            admission = dataclasses.replace(admission or Admission(), spectators=max_connections)
+        self.admission = admission
+        """The slots every table served gets (None: each keeps its own)."""
         self.tables: dict[str, Table] = {}
         self.hello_timeout = float(hello_timeout)
         self.send_queue = int(send_queue)
-        self.max_connections = int(max_connections)
-        self._open: collections.Counter[str] = collections.Counter()
-        """Open WebSockets per table id."""
-        self.full = 0
-        """Connections closed so far because their table was full."""
+        self.counts: collections.Counter[str] = collections.Counter()
+        """What the server turned away or dropped, by name (``/metrics``)."""
         family = socket.AF_INET6 if ":" in bind else socket.AF_INET
         self._sock = socket.socket(family, socket.SOCK_STREAM)
         try:
@@ -264,11 +273,8 @@ class TableServer:
         """The port listened on."""
         self.url = (public_url or own_url(bind, self.port)).rstrip("/")
         """The base URL of every link (``public_url`` when given)."""
-        self._origins = {_origin(o) for o in origins}
-        if public_url:
-            self._origins.add(_origin(public_url))
-        self.too_slow = 0
-        """Connections dropped so far for not reading their frames."""
+        self.hosts = Hosts(bind, self.port, self.url, allowed_hosts, origins)
+        """The ``Host`` names answered and the origins allowed."""
         self._server: Server | None = None
         self._opening: asyncio.Task[None] | None = None
         self._closed = False
@@ -280,6 +286,8 @@ class TableServer:
         """Serve ``table`` too (its id must be new here); returns it."""
         if table.id in self.tables:
             raise ValueError(f"a table with the id {table.id!r} is already served")
+        if self.admission is not None:  # a copy: the spectators' budget is each table's own
+            table.admission = dataclasses.replace(self.admission)
         self.tables[table.id] = table
         return table
 
@@ -346,34 +354,46 @@ class TableServer:
                         ws.transport.abort()
                 await self._server.wait_closed()
 
+    @property
+    def too_slow(self) -> int:
+        """Connections dropped so far for not reading their frames."""
+        return self.counts["too_slow"]
+
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.partition("?")[0]
+        address = _address(connection)
+        if request.method != "GET":
+            self._turned_away("405", address)
+            return http.not_allowed(request)
+        host = request.headers.get("Host")
+        if not self.hosts.allows(host):
+            self._turned_away("421", address)
+            return http.misdirected(request)
         if m := _SOCKET.fullmatch(path):
-            return None if m.group(1) in self.tables else _page(404, "Not Found", _NO_TABLE_PAGE, request)
+            return None if m.group(1) in self.tables else http.page(404, "Not Found", _NO_TABLE_PAGE, request)
         if m := _PAGE.fullmatch(path):
             if m.group(1) not in self.tables:
-                return _page(404, "Not Found", _NO_TABLE_PAGE, request)
-            return self._file(_PAGE_FILE, "text/html; charset=utf-8", "no-store")
+                return http.page(404, "Not Found", _NO_TABLE_PAGE, request)
+            return http.file_response(http.PAGE_FILE, "text/html; charset=utf-8", "no-store", host or "")
         if m := _STATIC.fullmatch(path):
             name = m.group(1)
-            return self._file(name, _TYPES[Path(name).suffix], "no-cache")
-        return _page(404, "Not Found", _NOT_FOUND_PAGE, request)
+            return http.file_response(name, http.TYPES[Path(name).suffix], "no-cache")
+        if path == "/healthz":
+            return http.text(200, "OK", f"ok {len(self.tables)} tables\n")
+        if path == "/metrics":
+            counts = {"too_slow_total": self.too_slow, "turned_away_total": self.counts["turned_away"]}
+            return http.response(200, "OK", prometheus(self.tables.values(), counts).encode(), CONTENT_TYPE)
+        return http.page(404, "Not Found", _NOT_FOUND_PAGE, request)
 
-    def _file(self, name: str, content_type: str, cache: str) -> Response:
-        path = STATIC / name
-        if not path.is_file():
-            missing = "the page is not built: run `npm ci && npm run build`\n"
-            return _text(404, "Not Found", missing if name == _PAGE_FILE else "not found\n")
-        return _response(200, "OK", path.read_bytes(), content_type, cache)
+    def _turned_away(self, code: str, address: str | None) -> None:
+        self.counts["turned_away"] += 1
+        REFUSALS.count(code, address)
 
     def _origin_allowed(self, ws: ServerConnection) -> bool:
         origin = ws.request.headers.get("Origin") if ws.request is not None else None
         if origin is None:
             return True  # not a browser (a notebook kernel, a script): the token decides
-        origin = origin.strip().lower()
-        host = (ws.request.headers.get("Host") or "").strip().lower() if ws.request is not None else ""
-        own = {f"http://{host}", f"https://{host}"} if host else set()
-        return origin in own or origin in self._origins
+        return self.hosts.allows_origin(origin)
 
     async def _handle(self, ws: ServerConnection) -> None:
         assert ws.request is not None
@@ -382,25 +402,16 @@ class TableServer:
             await _close(ws, 1008, close_reason(_NO_TABLE, get_language()))
             return
         if not self._origin_allowed(ws):
-            logger.info("table %s: WebSocket refused for its origin", table.id)
+            self._turned_away(str(CLOSE_ORIGIN), _address(ws))
             await _close(ws, CLOSE_ORIGIN, close_reason(_ORIGIN, table.language))
             return
-        if self._open[table.id] >= self.max_connections:
-            self.full += 1
-            logger.warning("table %s: WebSocket refused, %d already open", table.id, self.max_connections)
-            await _close(ws, CLOSE_FULL, close_reason(_FULL, table.language))
-            return
-        self._open[table.id] += 1
-        try:
-            await self._serve(ws, table)
-        finally:
-            self._open[table.id] -= 1
+        await self._serve(ws, table)
 
     async def _serve(self, ws: ServerConnection, table: Table) -> None:
         """One WebSocket of ``table``: its frames to the table, the table's frames back."""
         pipe = _Pipe(ws, self.send_queue, self)
         pipe.writer = asyncio.get_running_loop().create_task(pipe.write())
-        conn: Connection = table.connect(pipe.send, pipe.close)
+        conn: Connection = table.connect(pipe.send, pipe.close, address=_address(ws))
         pipe.conn = conn
         loop = asyncio.get_running_loop()
         timer = loop.call_later(self.hello_timeout, self._hello_late, conn, pipe)
@@ -414,6 +425,7 @@ class TableServer:
         finally:
             timer.cancel()
             conn.drop()
+            _log_close(ws, table, conn, pipe)
             writer = pipe.writer
             if writer is not None and not writer.done():
                 if pipe.closing is None:  # the client went away: nothing more to say

@@ -45,7 +45,7 @@ def check_setting(conn: Connection, name: object, value: object) -> tuple[str, A
     try:
         return name, check(value)
     except (ValueError, TypeError) as exc:
-        logger.info("catan_widget.table: a value of the setting %s was refused: %s", name, clip(exc, 200))
+        logger.debug("catan_widget.table: a value of the setting %s was refused: %s", name, clip(exc, 200))
         # TRANSLATORS: {name} is a setting's name as the protocol spells it ("show_counting")
         conn.refuse(codes.BAD_SETTING, tr("That is not a value of the setting {name}.", name=name))
         return None

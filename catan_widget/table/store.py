@@ -23,6 +23,7 @@ from typing import Any
 
 from ..engine import Game
 from ..engine.errors import SaveError
+from ..widget.seats import HUMAN
 
 SIDECAR_SUFFIX = ".table.json"
 """What the sidecar's name adds to the save's."""
@@ -163,6 +164,10 @@ class Store:
             raise TableFileError(
                 f"{self.sidecar}: its players {list(sidecar.players)} are not the save's {list(game.names)}"
             )
+        humans = [seat for seat, spec in enumerate(sidecar.seats) if spec == HUMAN]
+        missing = [seat for seat in humans if str(seat) not in sidecar.tokens]
+        if missing:
+            raise TableFileError(f"{self.sidecar}: no token for the human seat(s) {missing}")
         return game, sidecar
 
 

@@ -8,11 +8,9 @@ per connection).  Moves are validated with :mod:`catan_widget.widget.protocol` a
 ``Game.step``: the engine is the only judge.
 
 The table observes its game (``Game.subscribe``): after every change — a human's move, a bot's,
-a take-back — it writes the save (atomically, :mod:`.store`) and sends every connection its view,
-built from its own observation only (:mod:`.frames`): a seat's, the onlooker's for spectators,
-the all-seeing one for the teacher.  The text of a view is built once per change for each kind
-of viewer (and language: each connection reads its own) and shared by its connections.
-Everything happens on one thread: the bots move on an
+a take-back — it writes the save (atomically, :mod:`.store`) and sends every connection its view
+(:mod:`.views`).  Its other parts: who gets a connection (:mod:`.admission`), seats changing hands
+and links rotated (:mod:`.handover`).  Everything happens on one thread: the bots move on an
 asyncio task of the running loop (:meth:`Table.start`), or synchronously with
 :meth:`Table.advance_bots`.
 """
@@ -20,34 +18,36 @@ asyncio task of the running loop (:meth:`Table.start`), or synchronously with
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..engine import ALL_SEEING, ONLOOKER, Game
+from ..engine import Game
 from ..engine.language import Words, get_language, resolve, trc
-from ..engine.registry import make_bot
 from ..widget.dice import ScriptedDice
 from ..widget.offers import Offers
 from ..widget.protocol import delay_seconds, offer_seconds
-from ..widget.publish import LogTail
 from ..widget.rematch import rematch
 from ..widget.runner import BotRunner
-from ..widget.seats import BOT, HUMAN, Seats
+from ..widget.seats import Seats
 from ..widget.undo import UndoStack
-from ..widget.view import board_json
 from ..widget.watch import weak_observer
 from . import codes
+from .admission import FULL, Admission
 from .connection import Close, Connection, Send
-from .frames import Moment, Viewer, view, welcome
+from .defaults import BOT_DELAY, IDLE_TIMEOUT, OFFER_TIMEOUT
+from .handover import Handover, check_idle_timeout
 from .hints import TableHints
 from .limits import Clock
 from .moves import Moves
+from .ops import REFUSALS, presence, slow_move
 from .settings import SETTINGS, check_setting
 from .store import Sidecar, Store, TableFileError
 from .tokens import TableTokens, check_table_id, new_table_id
+from .views import Views
 
 __all__ = ["SETTINGS", "Connection", "Table"]
 
@@ -78,6 +78,11 @@ class Table:
         language: the language of a connection that names none in its hello (a seat may
             choose its own: docs/table-protocol.md); None: the process's default
             (:func:`~catan_widget.engine.language.get_language`) when the connection joins.
+        idle_timeout: seconds a human seat may leave its move unmade before a bot plays it (its
+            link stays, to give it back with :meth:`give_to_human`); None: never.
+        admission: the slots of each link, of the spectators and of sockets before their hello
+            (:class:`~.admission.Admission`).
+        clock: the clock of the bots' waits, the offers' countdown and the idle timeout.
     """
 
     def __init__(
@@ -88,10 +93,13 @@ class Table:
         table_id: str | None = None,
         bot: str = "greedy",
         save: str | os.PathLike[str] | None = None,
-        offer_timeout: float | None = 20.0,
-        bot_delay: float = 0.6,
+        offer_timeout: float | None = OFFER_TIMEOUT,
+        bot_delay: float = BOT_DELAY,
         tokens: Mapping[str, str] | None = None,
         language: str | None = None,
+        idle_timeout: float | None = IDLE_TIMEOUT,
+        admission: Admission | None = None,
+        clock: Clock = time.monotonic,
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"a Table needs a Game, got {type(game).__name__}")
@@ -108,18 +116,20 @@ class Table:
         self.bots_paused = False
         self.replay_at: int | None = None  # a table is never a replay (the runner's host reads it)
         self._closed = self._started = False
-        self._version = self._counter = 0
-        self._publishing = self._again = False
         self._undo, self._dice = UndoStack(), ScriptedDice()
-        self._offers = Offers(self, self._seats, offer_seconds(offer_timeout))
-        self._runner = BotRunner(self, self._seats, self._dice, self._offers)
+        self._offers = Offers(self, self._seats, offer_seconds(offer_timeout), clock=clock)
+        self._runner = BotRunner(
+            self, self._seats, self._dice, self._offers, clock=clock, explain_declines=False
+        )
         self._moves = Moves(self, self._seats, self._undo, self._dice, self._runner)
+        self._seating = Handover(self, self._seats, idle_timeout, clock)
+        self.admission = admission if admission is not None else Admission()
+        """The slots of this table's connections (:mod:`.admission`)."""
+        self.counts: collections.Counter[tuple[str, str]] = collections.Counter()
+        """What happened at this table, for ``/metrics``: ``("refusals", code)``, ``("moves", "")``."""
         self._connections: list[Connection] = []
-        self._callbacks: list[Callable[[Table], None]] = []
-        self._texts: dict[tuple[str | None, int | None, bool, bool, str], str] = {}
         self._hints = TableHints(self, self._seats)
-        self._boards: dict[str, dict[str, Any]] = {}
-        self._logs: dict[tuple[int, str], LogTail] = {}
+        self._views = Views(self, self._seats, self._runner, self._offers, self._undo)
         self._store = None if save is None else Store(save)
         self._watch = weak_observer(self, Table._game_changed)
         game.subscribe(self._watch)
@@ -128,17 +138,19 @@ class Table:
         self._publish()
 
     @classmethod
-    def restore(cls, save: str | os.PathLike[str], *, language: str | None = None) -> Table:
-        """The table saved at ``save``: the same game, seats, tokens and id (``language`` as
-        for a new table: a save holds no words).  Raises
+    def restore(
+        cls,
+        save: str | os.PathLike[str],
+        *,
+        language: str | None = None,
+        idle_timeout: float | None = IDLE_TIMEOUT,
+    ) -> Table:
+        """The table saved at ``save``: the same game, seats, tokens and id (``language`` and
+        ``idle_timeout`` as for a new table: the files hold neither).  Raises
         :class:`~.store.TableFileError` when the save or its sidecar is missing, corrupt or
         does not belong to the other; nothing is half-loaded.
         """
         game, side = Store(save).load()
-        humans = [seat for seat, spec in enumerate(side.seats) if spec == HUMAN]
-        missing = [seat for seat in humans if str(seat) not in side.tokens]
-        if missing:
-            raise TableFileError(f"{Store(save).sidecar}: no token for the human seat(s) {missing}")
         try:
             return cls(
                 game,
@@ -150,6 +162,7 @@ class Table:
                 bot_delay=side.bot_delay,
                 tokens=side.tokens,
                 language=language,
+                idle_timeout=idle_timeout,
             )
         except (ValueError, TypeError) as exc:
             raise TableFileError(f"{Store(save).sidecar}: {exc}") from None
@@ -193,7 +206,7 @@ class Table:
     @property
     def version(self) -> int:
         """The version of the newest views sent to every connection."""
-        return self._version
+        return self._views.version
 
     def connected(self, seat: int) -> bool:
         """True while ``seat`` has a connection open."""
@@ -205,42 +218,74 @@ class Table:
         return any(c.role == codes.TEACHER_ROLE for c in self.connections)
 
     # --- what the host does --------------------------------------------------------------------
-    def connect(self, send: Send, close: Close, *, clock: Clock = time.monotonic) -> Connection:
+    def connect(
+        self, send: Send, close: Close, *, clock: Clock = time.monotonic, address: str | None = None
+    ) -> Connection:
         """A new connection (not yet authenticated): ``send`` delivers one frame to it,
-        ``close(code, reason)`` asks its transport to close.  ``clock`` times its rate limit.
-        With a running event loop it is closed (4408) if no hello comes within 10 seconds.
+        ``close(code, reason)`` asks its transport to close.  ``clock`` times its rate limit;
+        ``address`` is the peer's, for the operator's log.  With a running event loop it is
+        closed (4408) if no hello comes within 10 seconds; when the sockets before their hello
+        hold every slot of theirs, the oldest of them is closed (4503) to let this one in.
         """
-        conn = Connection(self, send, close, clock)
+        conn = Connection(self, send, close, clock, address)
         if self._closed:
             conn.close(1001, _CLOSED)
             return conn
+        oldest = self.admission.crowded(self._connections)
+        if oldest is not None:
+            self._refused(oldest, str(codes.CLOSE_FULL))
+            oldest.close(codes.CLOSE_FULL, FULL)
         self._connections.append(conn)
         return conn
 
     def on_change(self, callback: Callable[[Table], None]) -> None:
         """Call ``callback(table)`` after every change sent to the connections."""
-        self._callbacks.append(callback)
+        self._views.callbacks.append(lambda: callback(self))
 
-    def give_to_bot(self, seat: int, bot: str | None = None) -> None:
-        """From now on a bot (``bot``, or the table's kind) plays ``seat``; its token stays, so
-        the seat can be given back with :meth:`give_to_human`.
+    def give_to_bot(self, seat: int, bot: str | None = None, *, rotate: bool = True) -> None:
+        """From now on a bot (``bot``, or the table's kind) plays ``seat``.  Its link is
+        rotated (``rotate``): the old token opens nothing and its connections are closed (4401);
+        :meth:`give_to_human` gives the seat back with the new one.  ``rotate=False`` keeps the
+        link (a player who only stepped away: they still see their seat).
         """
-        seat = self._check_seat(seat)
-        spec = BOT if bot is None else bot
-        made = make_bot(self._seats.default_bot if spec == BOT else spec, self._game.seed, seat)
-        self._seats.specs[seat] = spec
-        self._seats.kinds[seat] = BOT
-        self._seats.bots[seat] = made
-        self._seat_changed()
+        self._seating.give_to_bot(self._check_seat(seat), bot, rotate=rotate)
 
     def give_to_human(self, seat: int) -> None:
-        """From now on a human plays ``seat``, with its token (made now if it never had one)."""
-        seat = self._check_seat(seat)
-        self.tokens.ensure_seat(seat)
-        self._seats.specs[seat] = HUMAN
-        self._seats.kinds[seat] = HUMAN
-        self._seats.bots.pop(seat, None)
-        self._seat_changed()
+        """From now on a human plays ``seat``, with its current token (made now if it never had one)."""
+        self._seating.give_to_human(self._check_seat(seat))
+
+    def rotate(self, seat: int) -> str:
+        """A new link for ``seat``: its new token (the old one opens nothing, and the
+        connections holding it are closed with 4401).  ValueError for a seat no human was given.
+        """
+        return self._seating.rotate(self._check_seat(seat))
+
+    def rotate_spectators(self) -> str:
+        """A new spectators' link: the new token; every spectator is disconnected (4401)."""
+        return self._seating.rotate_spectators()
+
+    @property
+    def idle_timeout(self) -> float | None:
+        """Seconds a human seat may leave its move unmade before a bot plays it (None: never)."""
+        return self._seating.idle_timeout
+
+    @idle_timeout.setter
+    def idle_timeout(self, seconds: float | None) -> None:
+        self._seating.idle_timeout = check_idle_timeout(seconds)
+        self._seating.watch()
+
+    def check_idle(self) -> int | None:
+        """Give the seat that owes the move to a bot when it has been idle ``idle_timeout``
+        seconds (the table checks by itself on a running loop); the seat, or None.
+        """
+        return self._seating.check_idle()
+
+    def unpause(self) -> None:
+        """The bots go on now: the wait for a human reading a dialog ends for this turn (a
+        dialog opened again in it holds them no more).
+        """
+        self._runner.release()
+        self._kick()
 
     def script_dice(self, *rolls: tuple[int, int]) -> None:
         """Decide the next rolls, in order, whoever rolls: ``table.script_dice((3, 4))``."""
@@ -253,6 +298,7 @@ class Table:
         asyncio.get_running_loop()
         self._started = True
         self._runner.start()
+        self._seating.watch()
 
     def stop(self) -> None:
         """Stop the bots' task (:meth:`advance_bots` still plays them)."""
@@ -285,11 +331,11 @@ class Table:
         self._runner.reset()
         for conn in self._connections:
             conn.clicks.reset()
-        self._boards = {}
+        self._views.reset()
         self._hints.reset()
         self._write_game()
         for conn in self.connections:
-            self._welcome(conn)
+            self._views.welcome(conn)
         self._publish()
         self._kick()
         return game
@@ -298,6 +344,7 @@ class Table:
         """Stop the bots, stop observing the game and close every connection (1001)."""
         self._closed = True
         self.stop()
+        self._seating.stop()
         self._game.unsubscribe(self._watch)
         for conn in list(self._connections):
             conn.close(1001, _CLOSED)
@@ -325,65 +372,25 @@ class Table:
         self._write_game()
         self._publish()
         self._kick()
+        self._seating.watch()
 
     def _seat_changed(self) -> None:
         self._undo.clear()
         self._write_sidecar()
         self._publish()
         self._kick()
+        self._seating.watch()
 
     def _kick(self) -> None:
         if self._started and not self._closed:
             self._runner.start()
 
     # --- views -------------------------------------------------------------------------------
-    def _next_version(self) -> int:
-        self._counter += 1
-        return self._counter
-
-    def _moment(self, version: int) -> Moment:
-        g = self._game
-        seats = [
-            {"name": name, "kind": kind, "connected": self.connected(seat)}
-            for seat, (name, kind) in enumerate(zip(g.names, self._seats.kinds))
-        ]
-        table = {"id": self.id, "teacher": self.teacher_on, "seats": seats}
-        return Moment(version, tuple(self._seats.kinds), self._seats.acting(g), self._runner.fault, table)
-
     def _publish(self, error: Words | None = None) -> None:
         """Send every connection its view of the game as it is now (a new version).  ``error``
         is ignored: at a table a refusal is told only to the connection that was refused.
         """
-        if self._publishing:  # a connection dropped while views went out: one more round after
-            self._again = True
-            return
-        self._publishing = True
-        try:
-            self._again = True
-            while self._again:
-                self._again = False
-                self._version = self._next_version()
-                self._texts = {}
-                self._now = self._moment(self._version)
-                self._countdown = self._runner.decline_in()
-                for conn in self.connections:
-                    self._send_view(conn)
-        finally:
-            self._publishing = False
-        for callback in list(self._callbacks):
-            try:
-                callback(self)
-            except Exception:
-                logger.exception("catan_widget.table: an on_change callback failed")
-
-    def _viewer(self, conn: Connection) -> Viewer:
-        return Viewer(
-            conn.seat,
-            sees_all=conn.role == codes.TEACHER_ROLE,
-            counting=conn.counting,
-            observing=conn.observing,
-            language=conn.language,
-        )
+        self._views.publish()
 
     def _send_view(
         self,
@@ -393,73 +400,46 @@ class Table:
         hint: dict[str, Any] | None = None,
         own: bool = False,
     ) -> None:
-        """Send ``conn`` its view, in its language: the current one (shared text), or (``own``,
-        or with ``error`` or ``hint``) a view of its own under a version of its own (the
-        others' are untouched).
-        """
-        private = own or error is not None or hint is not None
-        moment = self._now
-        if private:
-            moment = Moment(self._next_version(), moment.kinds, moment.acting, moment.fault, moment.table)
-        key = (conn.role, conn.seat, conn.counting, conn.observing, conn.language)
-        text = None if private else self._texts.get(key)
-        if text is None:
-            acting = moment.acting
-            waits = conn.seat is not None and conn.seat == self._offers.waiting()
-            who = self._viewer(conn)
-            text = view(
-                self._game,
-                who,
-                moment,
-                error=error,
-                undo=(self._undo.can_undo(acting), self._undo.reason(acting, language=who.language)),
-                countdown=self._countdown if waits or conn.role == codes.TEACHER_ROLE else None,
-                hint=None if hint is None else {**hint, "version": moment.version},
-                log=self._log_lines(who),
-            )
-            if not private:
-                self._texts[key] = text
-        conn.version = moment.version
-        acting_here = moment.acting if conn.seat == moment.acting and conn.role == codes.PLAYER else None
-        conn.clicks.published(moment.version, acting_here)
-        conn.push(text)
-
-    def _log_lines(self, who: Viewer) -> list[str]:
-        """The newest lines of the log as ``who`` reads them, each worded once per language."""
-        viewer = ALL_SEEING if who.sees_all else ONLOOKER if who.seat is None else who.seat
-        tail = self._logs.setdefault((viewer, who.language), LogTail())
-        return tail.lines(self._game, viewer, who.language)
+        """Send ``conn`` its view (:meth:`.views.Views.send`)."""
+        self._views.send(conn, error=error, hint=hint, own=own)
 
     # --- what connections ask ----------------------------------------------------------------
+    def _admits(self, conn: Connection, role: str, seat: int | None) -> bool:
+        """True when ``conn``'s link (``role`` and ``seat``) has a slot free for it."""
+        return self.admission.admits(role, seat, self._connections)
+
+    def _refused(self, conn: Connection, code: str) -> None:
+        """``conn`` was refused (a refusal code, or a close code as text): counted, and summarised
+        for the operator.
+        """
+        self.counts["refusals", code] += 1
+        REFUSALS.count(code, conn.address)
+
+    def _moved(self, conn: Connection, seconds: float) -> None:
+        """``conn``'s move was made, its save written and its views sent in ``seconds``."""
+        self.counts["moves", ""] += 1
+        slow_move(self.id, conn.seat, seconds)
+
     def _joined(self, conn: Connection) -> None:
         """``conn`` said hello: welcome it, and tell everyone when that changed the table."""
-        before = self._now.table
-        self._welcome(conn)
-        if self._moment(self._version).table != before:
+        presence("join", self.id, conn.role, conn.seat, conn.address)
+        self._views.welcome(conn)
+        if self._views.changed():
             self._publish()
         else:
             self._send_view(conn)
 
     def _language_changed(self, conn: Connection) -> None:
         """``conn`` reads another language now: its words again (the welcome), then its view."""
-        self._welcome(conn)
+        self._views.welcome(conn)
         self._send_view(conn, own=True)
-
-    def _welcome(self, conn: Connection) -> None:
-        language = conn.language
-        board = self._boards.get(language)
-        if board is None:
-            board = self._boards[language] = board_json(self._game, language=language)
-        conn.push(welcome(conn.seat, conn.role or "", self.id, board, language))
 
     def _left(self, conn: Connection) -> None:
         if conn in self._connections:
             self._connections.remove(conn)
-        if (
-            conn.role is not None
-            and not self._closed
-            and self._moment(self._version).table != self._now.table
-        ):
+            if conn.role is not None:
+                presence("leave", self.id, conn.role, conn.seat, conn.address)
+        if conn.role is not None and not self._closed and self._views.changed():
             self._publish()
 
     def _setting(self, conn: Connection, name: object, value: object) -> None:

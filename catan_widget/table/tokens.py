@@ -88,6 +88,16 @@ class TableTokens:
         """The token of ``seat``, made now if it has none."""
         return self.seats.setdefault(seat, new_token())
 
+    def rotate_seat(self, seat: int) -> str:
+        """A new token for ``seat`` (the old one opens nothing from now on); returns it."""
+        token = self.seats[seat] = new_token()
+        return token
+
+    def rotate_spectator(self) -> str:
+        """A new spectators' token (the old one opens nothing from now on); returns it."""
+        self.spectator = new_token()
+        return self.spectator
+
     def every(self) -> list[str]:
         """Every token of the table."""
         return [*self.seats.values(), self.spectator, self.teacher]

@@ -12,6 +12,7 @@ it starts once the human has the screen (after a hot-seat hand-over).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Protocol
 
 from ..engine import AcceptTrade, Game, Refusal
@@ -39,10 +40,20 @@ class OffersWidget(Protocol):
 class Offers:
     """When the widget answers an offer for the human it waits on, and why."""
 
-    def __init__(self, widget: OffersWidget, seats: Seats, timeout: float | None = OFFER_TIMEOUT) -> None:
-        """The offers to ``seats``' humans; ``timeout``: seconds before a decline (None: never)."""
+    def __init__(
+        self,
+        widget: OffersWidget,
+        seats: Seats,
+        timeout: float | None = OFFER_TIMEOUT,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """The offers to ``seats``' humans; ``timeout``: seconds before a decline (None: never),
+        timed by ``clock``.
+        """
         self._widget, self._seats = widget, seats
         self.timeout = timeout
+        self._clock = clock
         self._since: tuple[tuple[object, object, int], float] | None = None
         """The position an offer waits on a human at (the game, its state object, its moves) and
         when it began to: a restore or a staged position at the same number of moves is another
@@ -85,7 +96,7 @@ class Offers:
         if self.timeout is None or self._seats.teacher or self._widget._handover() is not None:
             return None
         at = len(g.history)
-        now = time.monotonic()
+        now = self._clock()
         since = self._since
         if since is None or since[0][0] is not g or since[0][1] is not g.state or since[0][2] != at:
             since = self._since = ((g, g.state, at), now)  # holding both: their ids are not reused

@@ -19,6 +19,7 @@ import asyncio
 import logging
 import time
 import weakref
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..engine import DeclineTrade, Game
@@ -117,8 +118,12 @@ STEP = 0.05
 """The pause is taken in slices this long, so a changed ``bot_delay`` applies at once."""
 
 READING_HOLD = 30.0
-"""The longest the bots wait for a human reading a dialog of their own (seconds from when it
-opened): a dialog left open at an empty screen never stalls the game."""
+"""The longest the bots wait for humans reading dialogs of their own, per turn (seconds from when
+the first dialog of the turn opened): closing and opening dialogs again does not restart it, so a
+dialog left open at an empty screen, or opened again and again, never stalls the game."""
+
+Clock = Callable[[], float]
+"""Seconds from some fixed moment (``time.monotonic``)."""
 
 
 def _delay(ref: weakref.ref[BotHost]) -> float | None:
@@ -171,26 +176,70 @@ class BotRunner:
     due, one move, and the task between.
     """
 
-    def __init__(self, widget: BotsWidget, seats: Seats, dice: ScriptedDice, offers: Offers) -> None:
-        """The bots of ``seats`` and the answers of ``offers`` on ``widget``'s game, stepped by ``dice``."""
+    def __init__(
+        self,
+        widget: BotsWidget,
+        seats: Seats,
+        dice: ScriptedDice,
+        offers: Offers,
+        *,
+        clock: Clock = time.monotonic,
+        explain_declines: bool = True,
+    ) -> None:
+        """The bots of ``seats`` and the answers of ``offers`` on ``widget``'s game, stepped by
+        ``dice``, timed by ``clock``.  ``explain_declines``: a decline made for a human who
+        cannot pay carries that reason (a hot-seat screen); False: it reads like the human's own
+        plain decline (a table, where the others must not learn what a hidden hand lacks).
+        """
         self._widget, self._seats, self._dice, self._offers = widget, seats, dice, offers
+        self._clock = clock
+        self._explain = explain_declines
         self.task: asyncio.Task[None] | None = None
         self.fault: Words | None = None
         """Why the bots are paused (a bot failed, or an interrupt stopped a move), or None."""
-        self._since = time.monotonic()
+        self._since = clock()
         """When the pause before the next bot move began (the game's last change)."""
-        self._reading: float | None = None
-        """When a dialog of the viewer's own opened (None: none is open); the bots wait."""
+        self._open = False
+        """True while a dialog of a human's own is open: the bots wait, within the turn's hold."""
+        self._hold: tuple[object, float] | None = None
+        """The turn whose reading hold began (:meth:`_turn`) and when: one hold per turn."""
 
     def reading(self, opened: bool) -> None:
-        """A dialog of the viewer's own opened (``True``) or closed: while it is open, and for at
-        most :data:`READING_HOLD` seconds, the bots wait.  An offer's countdown keeps running
-        (it is the human's own time to answer, shown in the offer's dialog).
+        """A dialog of a human's own opened (``True``) or closed: while one is open the bots wait,
+        for at most :data:`READING_HOLD` seconds a turn from the first opening in it (closing
+        and opening again does not restart it).  An offer's countdown keeps running (it is the
+        human's own time to answer, shown in the offer's dialog).
         """
-        if not opened:
-            self._reading = None
-        elif self._reading is None:
-            self._reading = time.monotonic()
+        self._open = bool(opened)
+        if self._open:
+            self._hold_of_turn()
+
+    def release(self) -> None:
+        """The host lets the bots go on: the reading hold of this turn ends (a dialog opened
+        again this turn holds them no more).
+        """
+        self._hold = (self._turn(), self._clock() - READING_HOLD)
+
+    def holding(self) -> float | None:
+        """Seconds the bots still wait for a reader this turn, or None when no dialog holds them."""
+        if not self._open:
+            return None
+        left = self._hold_of_turn() + READING_HOLD - self._clock()
+        return left if left > 0 else None
+
+    def _turn(self) -> object:
+        """The turn a reading hold belongs to: the game and its turn (in the setup, where every
+        placement is turn 0, each seat's placement is a turn of its own).
+        """
+        g = self._widget.game
+        return (id(g), g.turn, g.current_seat if g.turn == 0 else None)
+
+    def _hold_of_turn(self) -> float:
+        """When this turn's reading hold began (now, the first time it is asked for this turn)."""
+        turn = self._turn()
+        if self._hold is None or self._hold[0] != turn:
+            self._hold = (turn, self._clock())
+        return self._hold[1]
 
     @property
     def running(self) -> bool:
@@ -199,14 +248,15 @@ class BotRunner:
 
     def game_changed(self) -> None:
         """The game changed: the pause before the next bot move starts now."""
-        self._since = time.monotonic()
+        self._since = self._clock()
 
     def reset(self) -> None:
         """Go on afresh (another game, or a refresh): no fault, no dialog open, a
         whole pause.
         """
         self.fault = None
-        self._reading = None
+        self._open = False
+        self._hold = None
         self.game_changed()
 
     def _stopped(self) -> bool:
@@ -223,11 +273,8 @@ class BotRunner:
             return None
         w = self._widget
         if w.game.current_seat in self._seats.bots:
-            now = time.monotonic()
-            due = self._since + w.bot_delay
-            if self._reading is not None:
-                due = max(due, self._reading + READING_HOLD)
-            return max(0.0, due - now)
+            due = self._since + w.bot_delay - self._clock()
+            return max(0.0, due, self.holding() or 0.0)
         return self._offers.due_in()
 
     def decline_in(self) -> float | None:
@@ -281,13 +328,14 @@ class BotRunner:
 
     def _decline_for(self, g: Game, seat: int) -> None:
         """Decline the offer waiting on the human at ``seat``, if a decline is due; when they
-        cannot accept it, the decline carries that reason (the log says it in the engine's words:
-        "You decline: you do not hold the cards asked for").
+        cannot accept it and declines are explained, the decline carries that reason (the log
+        says it in the engine's words: "You decline: you do not hold the cards asked for").
         """
         due = self._offers.due_in()
         if due is None or due > 0:
             return
-        reason = None if self._offers.cannot_accept() is None else CANNOT_PAY
+        cannot = self._explain and self._offers.cannot_accept() is not None
+        reason = CANNOT_PAY if cannot else None
         try:
             self._dice.step(g, DeclineTrade(reason=reason))  # recorded like any move; drawn
         except KeyboardInterrupt:
@@ -339,7 +387,7 @@ class BotRunner:
             return
         task = start(w, self.task)
         if task is not None and task is not self.task:
-            self._since = time.monotonic()  # a new task: a whole pause before its first bot move
+            self._since = self._clock()  # a new task: a whole pause before its first bot move
             ref = weakref.ref(self)
             task.add_done_callback(lambda done: _task_done(ref, done))
         self.task = task

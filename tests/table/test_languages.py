@@ -161,7 +161,7 @@ def test_an_unknown_language_is_refused_and_changes_nothing(
     _hello(ada, TOKENS["0"], _language_of(0))
     _play(table, {0: ada, 1: bo, 2: Client(table, TOKENS["2"]), 3: Client(table, TOKENS["3"])}, 5)
     seen, bo_seen, version = len(ada.frames), len(bo.frames), table.version
-    caplog.set_level("INFO", logger="catan_widget.table")
+    caplog.set_level("DEBUG", logger="catan_widget.table")  # the detail; the operator gets a sum
     answer = ada.send({"type": "language", "language": language})
     assert [(f["type"], f["code"]) for f in answer] == [("refused", codes.BAD_LANGUAGE)]
     assert _pseudo(answer[0]["reason"]) == (_language_of(0) == PSEUDO), "refused in the seat's own language"

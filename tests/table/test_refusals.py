@@ -65,9 +65,10 @@ def test_fifty_refusals_in_a_row_close_the_connection() -> None:
     for _ in range(49):
         ada.send("junk")
     assert ada.closed == []
-    ada.send({"type": "ping"})  # an accepted frame starts the count again
+    ada.send({"type": "set", "name": "show_pips", "value": True})  # accepted: the count starts again
     for _ in range(49):
         ada.send("junk")
+        ada.send({"type": "ping"})  # answered, but a ping does not hide a streak
     assert ada.closed == []
     ada.send("junk")
     assert ada.closed == [(codes.CLOSE_REFUSED, "refused too often")]
@@ -106,7 +107,7 @@ def test_moves_of_another_seat_or_a_spectator_are_refused_to_them_alone() -> Non
     for watcher in (spectator, teacher):
         answer = watcher.act(action)
         assert _codes(answer) == [codes.SPECTATING]
-        assert answer[1]["state"]["error"]
+        assert len(answer) == 1, "a code, not a whole view"
     assert [len(c.frames) for c in (mover,)] == counts[:1]
     assert not _codes(mover.act(action)), "the refusals elsewhere left the mover's view current"
 

@@ -32,7 +32,9 @@ def test_a_departed_humans_seat_is_given_to_a_bot_and_back(tmp_path: Path) -> No
     _until_seat_acts(table, [ada, bo], 1, rng)
     bo.conn.drop()
     assert ada.state["table"]["seats"][1]["connected"] is False
-    table.give_to_bot(1)
+    table.give_to_bot(1)  # a new link for the seat: the old one opens nothing now
+    assert table.tokens.seat(1) != TOKENS["1"]
+    assert json.loads(sidecar_path(save).read_text())["tokens"]["1"] == table.tokens.seat(1)
     assert ada.state["table"]["seats"][1]["kind"] == "bot"
     assert ada.state["players"][1]["kind"] == "bot"
     assert json.loads(sidecar_path(save).read_text())["seats"][1] == "bot"
@@ -40,7 +42,9 @@ def test_a_departed_humans_seat_is_given_to_a_bot_and_back(tmp_path: Path) -> No
     table.advance_bots()
     assert len(table.game.history) > moved, "the bot plays Bo's seat"
     assert table.game.current_seat != 1 or table.game.is_over
-    bo = Client(table, TOKENS["1"])  # Bo's link still opens the seat: a bot plays it for now
+    old = Client(table, TOKENS["1"])
+    assert old.closed == [(codes.CLOSE_BAD_TOKEN, "bad token")], "the old link is refused"
+    bo = Client(table, table.tokens.seat(1))  # the new link opens the seat: a bot plays it for now
     assert bo.frames_of("welcome")[0]["seat"] == 1
     assert bo.legal["seat"] is None
     table.give_to_human(1)
@@ -107,8 +111,11 @@ def test_scripted_dice_decide_the_next_rolls_whoever_rolls() -> None:
 
 def test_a_bots_seat_cannot_be_moved_by_its_old_link() -> None:
     table = new_table(seed=12, seats={"Ada": "human", "Bo": "bot", "Cy": "bot", "Di": "bot"})
-    table.give_to_bot(0)
+    table.give_to_bot(0, rotate=False)  # the link kept: it watches the bot, it cannot move
     ada = Client(table, TOKENS["0"])
     answer = ada.act({"kind": "roll"})
     assert answer[0]["type"] == "refused"
     assert answer[0]["code"] == codes.NOT_YOUR_TURN
+    table.give_to_bot(0)  # rotated: the old link's connection is closed, and it opens nothing
+    assert ada.closed == [(codes.CLOSE_BAD_TOKEN, "this link was replaced")]
+    assert Client(table, TOKENS["0"]).closed == [(codes.CLOSE_BAD_TOKEN, "bad token")]

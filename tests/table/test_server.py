@@ -298,30 +298,3 @@ def test_behind_a_proxy_the_links_and_the_allowed_origin_are_the_public_urls():
             await proxied.close()
 
     run(main)
-
-
-def test_a_full_table_closes_one_more_connection_with_4503_and_frees_a_place_when_one_leaves():
-    table = new_table()
-
-    async def main() -> None:
-        async with serving(table, max_connections=3) as server:
-            url = ws_url(server, table)
-            ada = await Client.open(url, table.tokens.seat(0))
-            await ada.next("view")
-            waiting = [await Client.open(url) for _ in range(2)]  # no hello yet: they count too
-            extra = await Client.open(url)
-            assert await extra.closed() == 4503
-            assert extra.frames == []
-            assert server.full == 1
-            await waiting[0].close()
-            for _ in range(100):  # the server sees the close
-                if server._open[table.id] < 3:
-                    break
-                await asyncio.sleep(0.02)
-            bo = await Client.open(url)
-            welcome = await bo.hello(table.tokens.seat(1))
-            assert welcome["seat"] == 1
-            for c in (ada, waiting[1], bo):
-                await c.close()
-
-    run(main)
