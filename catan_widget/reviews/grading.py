@@ -34,7 +34,7 @@ from .model import ValueModel
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-SAMPLES = 3
+SAMPLES = 6
 """Determinized games every decision's candidates are scored on."""
 GRADES: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
 """The grades, best first (codes; their words are :func:`.words.grade_words`)."""

@@ -38,10 +38,10 @@ class ReviewCancelledError(Exception):
 def _game_of(game: Game | str | os.PathLike[str]) -> Game:
     if isinstance(game, Game):
         return game.fork()
-    if isinstance(game, os.PathLike):
-        return Game.from_json(Path(game).read_text(encoding="utf-8"))
-    if isinstance(game, str):
+    if isinstance(game, str) and game.lstrip().startswith("{"):
         return Game.from_json(game)
+    if isinstance(game, (str, os.PathLike)):
+        return Game.from_json(Path(game).read_text(encoding="utf-8"))
     raise TypeError(
         f"review() takes a Game, a save (game.to_json() text) or its path, got {type(game).__name__}"
     )
@@ -78,7 +78,8 @@ def review(
     progress: bool | Progress = False,
     cancel: threading.Event | None = None,
 ) -> Review:
-    """Review a game: finished, in progress, or a save (``game.to_json()`` text, or a path to one).
+    """Review a game: finished, in progress, or a save (``game.to_json()`` text, or a path to
+    a file holding one).
 
     Args:
         game: the game (copied, never changed).

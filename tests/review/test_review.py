@@ -139,6 +139,13 @@ def test_same_review_twice_from_a_save_and_on_processes(game: Game, reviewed: Re
     assert on_processes == reviewed
 
 
+def test_a_save_file_is_reviewed_by_its_path(game: Game, reviewed: Review, tmp_path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    assert review(path) == reviewed
+    assert review(str(path)) == reviewed
+
+
 def test_progress_reports_and_cancels(game: Game) -> None:
     seen: list[tuple[int, int]] = []
     review(game, progress=lambda done, total: seen.append((done, total)))
