@@ -10,10 +10,13 @@ every candidate (common random numbers), and with the turn taken to be the decid
 Swapping cards the seat could not see changes none of its samples, so none of its grades:
 nobody is blamed for what they could not know.
 
-Candidates are the legal moves plus the move played (open domestic offers and counter-offers
-are not listed by the engine).  An acceptance is scored as the trade made (the offerer then
-confirms with this seat); an offer or a counter-offer as the position unchanged (nothing moves
-until a trade is confirmed, which is a decision of its own).
+Candidates are the legal moves plus the move played (counter-offers are not listed by the
+engine).  An acceptance is scored as the trade made (the offerer then confirms with this seat),
+a counter-offer as the position unchanged.  A move that only turns cards into other cards (a
+trade with the bank, a confirmed trade, Year of Plenty, Monopoly) is scored with the best city,
+settlement or development card it pays for at once, so trading toward a build is judged with
+the build.  Making an offer is not graded: nothing moves until the trade is confirmed, which is
+graded (so are the answers to it).
 
 The samples are drawn from a seed made of the game's seed and the position's index
 (:func:`decision_seed`): the same game gives the same grades on any machine, in any order, in
@@ -29,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as ac
 from ..engine.errors import IllegalActionError
+from ..engine.phases import MAIN
 from .model import ValueModel
 
 if TYPE_CHECKING:
@@ -49,6 +53,12 @@ ACCURACY_A, ACCURACY_B, ACCURACY_C = 103.1668, 0.04354, 3.1669
 """Lichess's published curve, per move: ``A·exp(−B·x) − C`` clipped to 0–100."""
 ACCURACY_SCALE = 3.0
 """``x`` is the loss times this (our thresholds are a third of lichess's)."""
+
+
+CARDS_ONLY = (ac.MaritimeTrade, ac.ConfirmTrade, ac.PlayYearOfPlenty, ac.PlayMonopoly)
+"""Moves that only turn cards into other cards: scored with the best build they pay for at once."""
+BUILDS = (ac.BuildCity, ac.BuildSettlement, ac.BuyDevelopmentCard)
+"""The follow-ups looked at after a :data:`CARDS_ONLY` move (roads are left out: many, and cheap)."""
 
 
 def decision_seed(game_seed: int, index: int) -> int:
@@ -102,6 +112,8 @@ def grade(
     """Grade the move ``played`` at history ``index`` (``before``: the game then), or None
     when the acting seat had one legal move only.
     """
+    if isinstance(played, ac.OfferTrade):
+        return None
     seat = before.state.current
     moves = candidates(before, seat, played)
     if len(moves) < 2:
@@ -120,13 +132,28 @@ def grade(
                 _play(g, move, seat)
             except IllegalActionError:
                 continue
-            totals[i] += model.chances(g.state, g.board, target, turn)[seat]
+            totals[i] += _value(g, move, seat, model, target, turn)
             counts[i] += 1
     scores = [t / c if c else -1.0 for t, c in zip(totals, counts)]
     k = moves.index(played)
     best = max(range(len(moves)), key=lambda i: (scores[i], i == k, -i))
     played_score = scores[k] if counts[k] else scores[best]
     return Graded(index, seat, played, moves[best], played_score, scores[best], len(moves))
+
+
+def _value(g: Game, move: ac.Action, seat: int, model: ValueModel, target: int, turn: int) -> float:
+    """The seat's chance on sample ``g`` after ``move``; after a move that only turns cards into
+    other cards (:data:`CARDS_ONLY`), the better of that and of any :data:`BUILDS` move it pays
+    for at once.
+    """
+    value = model.chances(g.state, g.board, target, turn)[seat]
+    if isinstance(move, CARDS_ONLY) and g.state.current == seat and g.state.phase == MAIN:
+        for follow in g.legal_actions():
+            if isinstance(follow, BUILDS):
+                h = g.fork()
+                h.step(follow)
+                value = max(value, model.chances(h.state, h.board, target, turn)[seat])
+    return value
 
 
 def _play(g: Game, move: ac.Action, seat: int) -> None:

@@ -202,3 +202,13 @@ def test_win_chances_plot(reviewed: Review) -> None:
     markers = [t for t in fig.data if t.mode == "markers"]
     assert sum(len(t.x) for t in markers) == len(marked)
     assert all("<br>" in h for t in markers for h in t.hovertext)
+
+
+def test_the_model_was_fitted_on_tuning_seeds_only() -> None:
+    from catan_widget.reviews.features import NAMES
+
+    fit = load_model().fit
+    first, last = (int(x) for x in fit["seeds"].split(" ")[0].split(".."))
+    assert 0 < first <= last < 9_000_000  # bench_review.py reports on 9000000 and up
+    assert fit["held_out_log_loss"] < fit["held_out_uniform_log_loss"]
+    assert len(load_model().weights) == len(NAMES)
