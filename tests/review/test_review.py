@@ -212,3 +212,13 @@ def test_the_model_was_fitted_on_tuning_seeds_only() -> None:
     assert 0 < first <= last < 9_000_000  # bench_review.py reports on 9000000 and up
     assert fit["held_out_log_loss"] < fit["held_out_uniform_log_loss"]
     assert len(load_model().weights) == len(NAMES)
+
+
+def test_to_pandas_without_pandas_says_how_to_get_it(
+    reviewed: Review, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    with pytest.raises(ImportError, match="pip install pandas"):
+        reviewed.to_pandas()
