@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..bots.value import reachable_spots
 from ..engine.constants import CITY_COST, KNIGHT, SETTLEMENT_COST, VICTORY_POINT
+from ..engine.phases import SETUP_ROAD, SETUP_SETTLEMENT
 from ..engine.rules.scoring import public_vp
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ NAMES: tuple[str, ...] = (
     "may_win_now",
     "turn_player",
     "progress_x_production",
+    "setup_to_place",
 )
 """The features of one player, in the order :func:`features` returns them."""
 
@@ -95,6 +97,11 @@ def features(s: State, board: Board, target: int = 10, turn_player: int | None =
         pub[p] = public_vp(s, p)
         total_vp[p] = pub[p] + s.dev[p][VICTORY_POINT] + s.dev_new[p][VICTORY_POINT]
     built = sum(cities) + sum(1 for o in owner if o >= 0)
+    placed = [0] * n
+    for o in owner:
+        if o >= 0:
+            placed[o] += 1
+    setup = s.phase in (SETUP_SETTLEMENT, SETUP_ROAD)
     progress = min(1.0, built / (4.0 * n))
     out: list[list[float]] = []
     for p in range(n):
@@ -136,6 +143,7 @@ def features(s: State, board: Board, target: int = 10, turn_player: int | None =
                 1.0 if short <= 1 and ready else 0.0,
                 1.0 if tp == p else 0.0,
                 progress * total_prod,
+                max(0, 2 - placed[p]) / 2 if setup else 0.0,
             ]
         )
     return out
