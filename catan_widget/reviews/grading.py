@@ -37,6 +37,7 @@ from .model import ValueModel
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..engine.knowledge.observation import Observation
 
 SAMPLES = 6
 """Determinized games every decision's candidates are scored on."""
@@ -98,9 +99,11 @@ class Graded:
         return max(0.0, 100.0 * (self.chance_best - self.chance_played))
 
 
-def candidates(before: Game, seat: int, played: ac.Action) -> list[ac.Action]:
-    """The moves compared at this decision: the legal ones, then the move played if unlisted."""
-    moves = list(before.observe(seat).legal_actions())
+def candidates(obs: Observation, played: ac.Action) -> list[ac.Action]:
+    """The moves compared at a decision seen as ``obs``: the legal ones, then the move played
+    if unlisted.
+    """
+    moves = list(obs.legal_actions())
     if played not in moves:
         moves.append(played)
     return moves
@@ -115,10 +118,10 @@ def grade(
     if isinstance(played, ac.OfferTrade):
         return None
     seat = before.state.current
-    moves = candidates(before, seat, played)
+    obs = before.observe(seat)
+    moves = candidates(obs, played)
     if len(moves) < 2:
         return None
-    obs = before.observe(seat)
     rng = random.Random(decision_seed(before.seed, index))
     target = before.rules.vp_to_win
     turn = before.state.turn_player
