@@ -32,8 +32,8 @@ def key_moments(
 
     A move's swing is the largest change of one seat's chance across it.  Its sentence says who
     lost it to the mover ("took"), or the mover's own gain ("gained") or loss ("lost"), or
-    another seat's gain ("gave").  Setup moves (turn 0) are left out: half-way through the
-    setup the seats that have placed lead those still to place, a swing that is no moment.
+    another seat's gain ("gave").  Setup moves (turn 0) are left out: while the setup lasts,
+    every placement moves the chances of the seats still to place, a swing that is no moment.
     """
     swings: list[tuple[float, int, int, float]] = []
     for i in range(len(actions)):
