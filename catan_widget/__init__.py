@@ -18,7 +18,7 @@ from .engine import *  # noqa: F403
 from .engine.language import get_language, languages, set_language
 
 __version__ = "0.1.0"
-__all__ = [*engine.__all__, "CatanWidget", "__version__", "tournament"]  # noqa: F405, PLE0604
+__all__ = [*engine.__all__, "CatanWidget", "__version__", "review", "tournament"]  # noqa: F405, PLE0604
 __all__ += ["get_language", "languages", "set_language"]  # the reader's language (docs/languages.md)
 
 TABLE_EXTRA = "pip install 'catan-widget[table]'"
@@ -47,7 +47,11 @@ def __getattr__(name: str) -> Any:
         from .tournaments import tournament
 
         return tournament
-    if name in ("plots", "history", "bots"):
+    if name == "review":  # the function (the package is catan_widget.reviews)
+        from .reviews import review
+
+        return review
+    if name in ("plots", "history", "bots", "reviews"):
         import importlib
 
         return importlib.import_module(f".{name}", __name__)

@@ -8,6 +8,7 @@
     plots.victory_points(game)  # VP per player over the turns (teacher=True: hidden cards too)
     plots.summary(game)         # the end explained: points by source, luck, VP over the turns
     plots.belief(game, seat)    # card counting: what a seat knows of each opponent's hand
+    plots.win_chances(review)   # a game review's win chance per player, blunders marked
 
 Every figure takes ``language=`` (``plots.summary(game, language="ru")``; default: the
 process's, :func:`catan_widget.set_language`): its words and numbers in that language, its data
@@ -40,6 +41,7 @@ from .figures import (
     production,
     victory_points,
 )
+from .review import win_chances
 from .spot_map import spot_values
 from .stats import chi2_sf, dice_chi_square, wilson_interval
 from .summary import POINT_SOURCES, belief, belief_data, summary, summary_data
@@ -72,4 +74,5 @@ __all__ = [
     "victory_point_series",
     "victory_points",
     "wilson_interval",
+    "win_chances",
 ]
