@@ -17,6 +17,7 @@ import * as panels from "./panels";
 import { panelMode, players } from "./players";
 import * as replay from "./replay";
 import { controls } from "./controls";
+import { betterMove, reviewBox, reviewKey, reviewOf, reviewStrip } from "./review";
 import { teacherBanner } from "./presence";
 import { handKey, handStrip, legend, paidHexes, rollBox, rollCount, sinceLine } from "./table";
 import type { Board, Ctx } from "./types";
@@ -49,6 +50,7 @@ export interface Extras {
   timeline: unknown;
   summary: unknown;
   hint: unknown;
+  review: unknown;
 }
 
 /** Fill `slot` with `build()` unless it was last drawn from the same `key`; true if rebuilt. */
@@ -102,16 +104,27 @@ function drawReplayAndSummary(c: Canvas, ctx: Ctx, board: Board, extras: Extras)
   const timeline = extras.timeline;
   const at = settings.replay_at;
   const replaying = at !== null && replay.isTimeline(timeline);
-  const replayKey = replaying ? JSON.stringify([at, timeline.length, timeline.turns.length, timeline.locked]) : JSON.stringify([state.winner, at]);
-  fillIfChanged(c, slots.replay, replayKey, () => (replaying ? replay.timelineBar(timeline, at) : replay.replayButton(state, settings)));
+  const review = reviewOf(extras.review);
+  const replayKey = replaying ? JSON.stringify([at, timeline.length, timeline.turns.length, timeline.locked, reviewKey(review)]) : JSON.stringify([state.winner, at]);
+  fillIfChanged(c, slots.replay, replayKey, () => {
+    if (!replaying) return replay.replayButton(state, settings);
+    const bar = replay.timelineBar(timeline, at);
+    const strip = reviewStrip(review, at, board);
+    if (strip) bar.append(strip);
+    return bar;
+  });
   fillIfChanged(c, slots.toggles, JSON.stringify([settings.show_ids, settings.show_counting, isFullScreen(c.layout.root)]), () =>
     replay.toggles(settings),
   );
   put(c, slots.counting, replay.countingBox(state, settings, board));
   const summary = extras.summary;
-  fillIfChanged(c, slots.summary, JSON.stringify([state.phase === "game_over", summary]), () =>
-    state.phase === "game_over" && replay.isSummary(summary) ? replay.summaryPanel(summary, board) : null,
-  );
+  fillIfChanged(c, slots.summary, JSON.stringify([state.phase === "game_over", summary, reviewKey(review)]), () => {
+    if (state.phase !== "game_over" || !replay.isSummary(summary)) return null;
+    const panel = replay.summaryPanel(summary, board);
+    const box = reviewBox(review, state, board);
+    if (box) panel.append(box);
+    return panel;
+  });
 }
 
 /** What lies over the board: the error toast, the placement's confirm, the hand-over screen. */
@@ -185,7 +198,8 @@ function drawControls(c: Canvas, ui: UiState, ctx: Ctx, board: Board, extras: Ex
   if (since) bar.append(since);
   put(c, slots.hint, bar);
   c.layout.root.classList.toggle("cw-has-mode", slots.mode.firstChild !== null);
-  drawHintMark(c.view.overlayLayer, board, shownHint);
+  // in a replay, the better move of a graded move played at this position is ringed
+  drawHintMark(c.view.overlayLayer, board, shownHint ?? betterMove(reviewOf(extras.review), ctx.settings.replay_at, state.version));
 }
 
 /** The table: the last roll beside the board (a new one tumbles in), the hand under it. */

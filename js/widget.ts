@@ -23,7 +23,8 @@ import { normalizeLegal } from "./legal";
 import { scrollLog } from "./panels";
 import { linkNotice, linkOf, remoteLink } from "./presence";
 import { RemoteModel, type RemoteLink, type RemoteOptions } from "./remote";
-import { normalizeSettings, SETTING_NAMES } from "./settings";
+import { normalizeSettings, parseSetting, SETTING_NAMES } from "./settings";
+import { reviewOf, stripPosition } from "./review";
 import { nearestLit } from "./snap";
 import { flightMs, fly, freshMoves, movesOf, type Motion } from "./motion";
 import type { Board, Settings } from "./types";
@@ -132,8 +133,27 @@ function focusSelector(el: Element | null): string | null {
   return action != null && el?.tagName === "BUTTON" ? `button[data-action="${CSS.escape(action)}"]` : null;
 }
 
+/**
+ * The review's own clicks: Review / Cancel (a `review` message to Python), and a click on the
+ * win-chance strip (that position of the replay). True when the click was one of them.
+ */
+function reviewClick(e: Event, model: WidgetModel, dispatch: (ev: UiEvent | null) => void): boolean {
+  const target = e.target as Element | null;
+  const button = target?.closest("button[data-review]");
+  if (button) {
+    model.send({ type: "review", run: button.getAttribute("data-review") === "run" });
+    return true;
+  }
+  const strip = target?.closest(".cw-review-strip");
+  if (!strip || !(e instanceof MouseEvent)) return false;
+  const at = stripPosition(strip, e.clientX, reviewOf(model.get("review")));
+  const change = at === null ? null : parseSetting("replay_at", String(at));
+  if (change) dispatch({ type: "setting", ...change });
+  return true;
+}
+
 /** The traits whose change redraws the widget. */
-const TRAITS = ["board", "state", "legal", "timeline", "summary", "hint", "compact", "link", "words", ...SETTING_NAMES];
+const TRAITS = ["board", "state", "legal", "timeline", "summary", "hint", "review", "compact", "link", "words", ...SETTING_NAMES];
 
 function render({ model, el }: RenderArgs): () => void {
   const remote = remoteLink(model.get("remote"));
@@ -206,7 +226,7 @@ function render({ model, el }: RenderArgs): () => void {
       // a game to play (not a board-only view of the rules tour): in view, and the keys work
       if (model.get("compact") !== true) bringIntoView(root);
     }
-    drawAll(canvas, ui, ctx, board, activeMode(ui, ctx), { timeline: model.get("timeline"), summary: model.get("summary"), hint: model.get("hint") });
+    drawAll(canvas, ui, ctx, board, activeMode(ui, ctx), { timeline: model.get("timeline"), summary: model.get("summary"), hint: model.get("hint"), review: model.get("review") });
     // the cards of the new events fly after this frame is drawn (never in a replay)
     const moves = freshMoves(motion, movesOf(ctx.state));
     if (moves.length && ctx.settings.replay_at == null && typeof requestAnimationFrame === "function") {
@@ -261,6 +281,10 @@ function render({ model, el }: RenderArgs): () => void {
     if (togglePlayer(canvas.openPlayers, e.target as Element | null)) {
       e.stopPropagation();
       draw();
+      return;
+    }
+    if (reviewClick(e, model, dispatch)) {
+      e.stopPropagation();
       return;
     }
     if (followClick(follow, e.target as Element | null, readContext(model)?.state.version ?? null, (msg) => model.send(msg))) {

@@ -16,7 +16,7 @@ from .figures import PLAYER_COLORS, readable
 from .text import HOVER
 
 if TYPE_CHECKING:
-    from ..reviews.report import Decision, Review
+    from ..reviews.report import Review
 
 MARKED = {"blunder": "x", "mistake": "circle-open"}
 """The grades marked on the chart, with their marker symbols."""
@@ -76,7 +76,7 @@ def win_chances(review: Review, language: str | None = None) -> go.Figure:
                 "color": [PLAYER_COLORS[d.seat % len(PLAYER_COLORS)] for d in marked],
                 "line": {"width": 2, "color": "#222"},
             },
-            hovertext=[_decision_words(review, d, lang) for d in marked],
+            hovertext=["<br>".join(review.explain(d, lang)) for d in marked],
             hovertemplate=HOVER,
         )
     fig.update_layout(
@@ -86,18 +86,3 @@ def win_chances(review: Review, language: str | None = None) -> go.Figure:
         legend={"title": words(trc("plot", "player"), lang)},
     )
     return readable(fig, lang)
-
-
-def _decision_words(review: Review, d: Decision, lang: str) -> str:
-    """Hover text of a marked decision: the move, its grade and loss, then the better move."""
-    # TRANSLATORS: hover text of a graded move: {grade} is "blunder" or "mistake", {loss} the
-    # points of win chance it gave away
-    head = tr(
-        "{name}: {move} — {grade}, {loss} points of win chance lost",
-        name=d.player,
-        move=review.move_words(d.played, lang),
-        grade=grade_words(d.grade),
-        loss=number(d.loss, lang, 1),
-    )
-    better = tr("Better: {move}", move=review.move_words(d.best, lang))
-    return words(head, lang) + "<br>" + words(better, lang)

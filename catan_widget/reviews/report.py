@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine.language import Message, words
+from ..engine.language import Message, number, resolve, tr, words
 from .words import grade_words, move_phrase
 
 if TYPE_CHECKING:
@@ -154,3 +154,22 @@ class Review:
     def key_moments(self, language: str | None = None) -> list[str]:
         """The key moments' sentences in ``language``, largest swing first."""
         return [m.words(language) for m in self.moments]
+
+    def explain(self, decision: Decision, language: str | None = None) -> tuple[str, str]:
+        """A graded decision in two sentences in ``language``: the move, its grade and the
+        points lost ("Bo: a road on … — blunder, 12.5 points of win chance lost"); the better
+        move ("Better: a city on …").
+        """
+        lang = resolve(language)
+        d = decision
+        # TRANSLATORS: a graded move: {grade} is "blunder" or "mistake", {loss} the points of win
+        # chance it gave away
+        head = tr(
+            "{name}: {move} — {grade}, {loss} points of win chance lost",
+            name=d.player,
+            move=self.move_words(d.played, lang),
+            grade=grade_words(d.grade),
+            loss=number(d.loss, lang, 1),
+        )
+        better = tr("Better: {move}", move=self.move_words(d.best, lang))
+        return words(head, lang), words(better, lang)

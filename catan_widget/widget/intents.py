@@ -21,6 +21,7 @@ from .dice import ScriptedDice
 from .protocol import (
     DIALOG,
     NEW_GAME,
+    REVIEW,
     Intent,
     IntentError,
     StaleIntentError,
@@ -30,6 +31,7 @@ from .protocol import (
     parse_new_game,
     short,
 )
+from .reviewing import Reviews
 from .runner import BotRunner
 from .seats import Seats
 from .settings import logger
@@ -72,13 +74,14 @@ class Intents:
         undo: UndoStack,
         dice: ScriptedDice,
         runner: BotRunner,
+        reviews: Reviews,
     ) -> None:
         """The intents of ``widget``'s humans (``seats``), forgiven by ``clicks``, taken back by
         ``undo``, their moves stepped by ``dice``; ``runner``'s bots wait while a human reads a
-        dialog of their own.
+        dialog of their own; ``reviews`` answers the Review button.
         """
         self._widget, self._seats, self._clicks, self._undo, self._dice = widget, seats, clicks, undo, dice
-        self._runner = runner
+        self._runner, self._reviews = runner, reviews
 
     def handle(self, msg: object) -> bool:
         """Handle one message from the front-end; True when accepted (see
@@ -91,6 +94,8 @@ class Intents:
             kind = message_type(msg)
             if kind == DIALOG:
                 return self._dialog(msg)
+            if kind == REVIEW:
+                return self._reviews.handle(msg)
             if w.replay_at is not None:
                 raise IntentError(tr("This is a replay: it takes no moves (leave the replay to play on)."))
             if kind == NEW_GAME:

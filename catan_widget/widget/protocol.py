@@ -47,6 +47,8 @@ DIALOG = "dialog"
 """The message type that says a dialog of the viewer's own opened or closed (bots wait)."""
 NEW_GAME = "new_game"
 """The message type of the game-over dialog's "New game" (see :mod:`.rematch`)."""
+REVIEW = "review"
+"""The message type that starts or cancels the review of a finished game (:mod:`.reviewing`)."""
 
 MAX_OFFER_TIMEOUT = 3600.0
 """The longest countdown a human may be given to answer an offer (seconds)."""
@@ -147,11 +149,12 @@ def check_size(msg: object) -> None:
 
 
 def message_type(msg: object) -> str:
-    """The type a message claims: ``"act"``, :data:`DIALOG`, :data:`NEW_GAME`; anything else
-    (a non-object, no type, an unknown one) is read as ``"act"``, whose parser refuses it.
+    """The type a message claims: ``"act"``, :data:`DIALOG`, :data:`NEW_GAME`, :data:`REVIEW`;
+    anything else (a non-object, no type, an unknown one) is read as ``"act"``, whose parser
+    refuses it.
     """
     kind = msg.get("type") if isinstance(msg, dict) else None
-    return kind if kind in (DIALOG, NEW_GAME) else "act"
+    return kind if kind in (DIALOG, NEW_GAME, REVIEW) else "act"
 
 
 def _exactly(msg: dict[object, object], keys: frozenset[str], what: str) -> None:

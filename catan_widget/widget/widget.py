@@ -45,6 +45,7 @@ from .protocol import delay_seconds, offer_seconds, view_seat
 from .publish import Publisher
 from .rematch import rematch
 from .replay import Replay
+from .reviewing import Reviews
 from .runner import BotRunner, bot_interrupted
 from .seats import Seats, SeatSpec, seat_list
 from .settings import SETTINGS, Settings, logger
@@ -96,6 +97,7 @@ class CatanWidget(anywidget.AnyWidget):
     timeline = traitlets.Dict().tag(sync=True)
     summary = traitlets.Dict().tag(sync=True)
     hint = traitlets.Dict().tag(sync=True)
+    review = traitlets.Dict().tag(sync=True)  # the finished game's review (see reviewing.py)
     # the settings (see settings.py): the front-end may set these and nothing else
     bot_delay = traitlets.Float(0.6).tag(sync=True)
     view = traitlets.Int(None, allow_none=True).tag(sync=True)
@@ -140,9 +142,11 @@ class CatanWidget(anywidget.AnyWidget):
         self._replay = Replay(self)
         self._settings = Settings(self, self._seats, self._replay)
         self._hints = Hints(self)
+        self._reviews = Reviews(self)
         self._offers = Offers(self, self._seats, offer_seconds(offer_timeout))
         self._runner = BotRunner(self, self._seats, self._dice, self._offers)
-        self._intents = Intents(self, self._seats, self._clicks, self._undo, self._dice, self._runner)
+        parts = (self._seats, self._clicks, self._undo, self._dice, self._runner, self._reviews)
+        self._intents = Intents(self, *parts)
         self._publisher = Publisher(self, self._seats, self._replay, self._undo, self._clicks, self._runner)
         board = board_json(game, colors, lang)
         delay, view = delay_seconds(bot_delay), view_seat(viewer, len(game.names))
@@ -280,6 +284,7 @@ class CatanWidget(anywidget.AnyWidget):
                 self.words = words_table(change["new"])
                 self.board = board_json(self._game, self._colors, change["new"])
                 self._hints.reword()
+                self._reviews.reword()
                 self._publish()
 
     @traitlets.observe("bot_level")
@@ -441,6 +446,7 @@ class CatanWidget(anywidget.AnyWidget):
             self._clicks.moved()
             self._undo.game_changed(game)
             self._runner.game_changed()
+            self._reviews.game_changed()
             self._publish()
             self._start()
 

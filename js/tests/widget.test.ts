@@ -151,7 +151,7 @@ describe("render", () => {
 
   it("cleans up listeners and DOM", () => {
     const { el, model } = mount();
-    expect(model.listenerCount()).toBe(21); // board, state, legal, timeline, summary, hint, compact, link (a table's, js/remote.ts), words and the 12 settings
+    expect(model.listenerCount()).toBe(22); // board, state, legal, timeline, summary, hint, review, compact, link (a table's, js/remote.ts), words and the 12 settings
     cleanups.pop()?.();
     expect(model.listenerCount()).toBe(0);
     expect(el.querySelector(".catan-widget")).toBeNull();
