@@ -8,7 +8,7 @@ import { loadingWords } from "./first-words";
 /** Below this width (px) the widget stacks: the side column under the board, dialogs over it. */
 export const NARROW_PX = 700;
 /** From this width (px) of the cell on, the side is two columns: the play, and the table's news. */
-export const WIDE_PX = 1100;
+export const WIDE_PX = 1180;
 
 /** The slots every drawing step fills (each is a div with the class `cw-<name>-slot`). */
 export interface Slots {

@@ -3,7 +3,7 @@
  * end of a game, "Review this game" (a `review` message), the bar while it works (with Cancel),
  * then each player's accuracy and the key moments (each a button to that position of the
  * replay); in the replay, a strip of every player's win chance over the game (a click goes to
- * that position, the marked moves dotted) and, where a graded move was played, the better move
+ * that position, the blunders dotted) and, where a graded move was played, the better move
  * ringed on the board.
  */
 import "./review.css";
@@ -91,7 +91,7 @@ export function reviewBox(r: ReviewTrait, state: GameState, board: Board): HTMLE
   const moments = h("ol", { class: "cw-review-moments", "aria-label": t("Key moments") });
   for (const m of r.moments) {
     moments.append(
-      h("li", {}, h("button", { type: "button", class: "cw-link", "data-setting": "replay_at", "data-value": String(m.at), title: t("Go to this moment in the replay") }, m.text)),
+      h("li", {}, h("button", { type: "button", class: "cw-moment", "data-setting": "replay_at", "data-value": String(m.at), title: t("Go to this moment in the replay") }, m.text)),
     );
   }
   box.append(rows, h("div", { class: "cw-box-title" }, t("Key moments")), moments);
@@ -110,8 +110,9 @@ export function reviewStrip(r: ReviewTrait, at: number, board: Board): SVGElemen
     const points = r.chances.map((row, i) => `${x(i)},${y(row[seat] ?? 0)}`).join(" ");
     svg.append(s("polyline", { points, fill: "none", stroke: seatColor(board, seat), "stroke-width": 2, "vector-effect": "non-scaling-stroke" }));
   });
+  // the blunders (their words on hover): the mistakes and inaccuracies would hide the lines
   for (const m of r.marks) {
-    if (m.grade === "inaccuracy") continue;
+    if (m.grade !== "blunder") continue;
     const dot = s("circle", { class: `cw-review-mark cw-grade-${m.grade}`, cx: x(m.at + 1), cy: y(r.chances[m.at + 1]?.[m.seat] ?? 0), r: 3.5, "vector-effect": "non-scaling-stroke" });
     dot.append(s("title", {}, m.text.join("\n")));
     svg.append(dot);
