@@ -17,26 +17,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .lab import ARTIFACTS, LabServer, open_lab_page
 from .table import Table
-from .test_full_screen import DIALOGS
+from .test_full_screen import CELL, DIALOGS
 
 pytestmark = pytest.mark.browser
 
 #: the height the table must fit in, from the widget's top (the notebook shows 647 px at 1366×768)
 TABLE_PX = 640
-
-CELL = """\
-from catan_widget import CatanWidget, Game
-
-names = {names!r}
-game = Game(names, seed=5)
-game.play(bots="greedy", until=lambda g: g.turn >= 8 and g.current_seat == 0 and g.phase == "roll")
-game.stage(
-    phase="main",
-    hands={{0: {{"lumber": 4, "brick": 2, "wool": 2, "grain": 2, "ore": 2}}}},
-    dev_cards={{0: {{"year_of_plenty": 1, "monopoly": 1}}}},
-)
-w = CatanWidget(game, ["human"] + ["bot"] * (len(names) - 1), bot_delay=0, offer_timeout=None)
-w"""
 
 FIT_JS = """
 (root) => {
