@@ -318,10 +318,6 @@ class TableServer:
                 process_request=self._http,
                 max_size=TRANSPORT_LIMIT,
                 max_queue=4,
-                # no permessage-deflate: a connection's zlib state cost more memory than the
-                # views it would shrink (415 -> 224 KiB a table in bench/bench_table.py, and less
-                # CPU a move); the views are a few KB of JSON
-                compression=None,
                 write_limit=_WRITE_LIMIT,
                 close_timeout=2,
                 logger=logging.getLogger("catan_widget.table.websockets"),

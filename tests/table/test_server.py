@@ -91,23 +91,6 @@ def test_four_players_join_with_their_tokens_and_play_the_setup():
     run(main)
 
 
-def test_no_connection_keeps_a_compressor():
-    """The server declines permessage-deflate (a client offering it gets plain frames): its
-    zlib state per connection cost more memory than the few KB views it would shrink."""
-    table = new_table()
-
-    async def main() -> None:
-        async with serving(table) as server:
-            from websockets.asyncio.client import connect
-
-            async with connect(ws_url(server, table), compression="deflate") as ws:
-                assert ws.response is not None
-                assert "Sec-WebSocket-Extensions" not in ws.response.headers
-                assert ws.protocol.extensions == []
-
-    run(main)
-
-
 def test_a_bad_token_is_refused_and_closed_and_changes_nothing():
     table = new_table()
 
