@@ -4,6 +4,7 @@
  */
 import { h } from "./dom";
 import { loadingWords } from "./first-words";
+import { isTyping } from "./keys";
 
 /** Below this width (px) the widget stacks: the side column under the board, dialogs over it. */
 export const NARROW_PX = 700;
@@ -113,11 +114,6 @@ function scroller(el: Element): Element | null {
   return null;
 }
 
-/** Whether the keyboard is typing into something (a cell's editor, a field): never taken from it. */
-function typing(el: Element | null): boolean {
-  return !!el && (el.matches("input, textarea, select, [contenteditable=''], [contenteditable='true']") || !!el.closest(".cm-editor"));
-}
-
 /**
  * When a game is first drawn, scroll what holds the widget (the notebook) so that its table is in
  * view: the widget's top at the top, unless the first TABLE_PX of it are in view already; and
@@ -130,7 +126,7 @@ export function bringIntoView(root: HTMLElement): void {
     if (!root.isConnected || document.fullscreenElement || document.visibilityState === "hidden") return;
     const r = root.getBoundingClientRect();
     if (r.height === 0) return; // not laid out: a tab in the background
-    if (!typing(document.activeElement)) root.focus({ preventScroll: true });
+    if (!isTyping(document.activeElement)) root.focus({ preventScroll: true });
     const box = scroller(root)?.getBoundingClientRect();
     const top = Math.max(box?.top ?? 0, 0);
     const bottom = Math.min(box?.bottom ?? innerHeight, innerHeight);
